@@ -1,0 +1,61 @@
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import type { DbHandle } from './db/create-db.ts';
+import { createStore } from './db/store.ts';
+import { registerAuth } from './http/auth.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { parseQueryString, registerRequestParsing } from './http/request-parsing.ts';
+import { createUrls } from './http/urls.ts';
+import { validatorCompiler } from './http/validation.ts';
+import { createLinkedPostService } from './linked-posts/linked-post.service.ts';
+import { organizerKind } from './organizers/organizer.kind.ts';
+import { registerOrganizerRoutes } from './organizers/organizer.routes.ts';
+import { registerTermRoutes } from './terms/term.routes.ts';
+import { createUserService } from './users/user.service.ts';
+import { venueKind } from './venues/venue.kind.ts';
+import { registerVenueRoutes } from './venues/venue.routes.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DbHandle;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Request logs carry the method and the URL with any `password` parameter masked; never headers. */
+function requestSerializer(request: { method: string; url: string; id: string }) {
+  return { id: request.id, method: request.method, url: request.url.replace(/([?&]password=)[^&]*/gi, '$1***') };
+}
+
+/** Wires repositories -> services -> plugins -> routes, by hand. */
+export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel, serializers: { req: requestSerializer } },
+    bodyLimit: config.bodyLimit,
+    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+
+  const store = createStore(database.db, database.dialect);
+  const urls = createUrls(config);
+  const users = createUserService(store.repos.users);
+  const deps = { store, urls, config };
+
+  await app.register(cors, {
+    origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],
+    exposedHeaders: ['X-TEC-Total', 'X-TEC-TotalPages'],
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header('X-Content-Type-Options', 'nosniff');
+  });
+  registerErrorHandling(app);
+  registerRequestParsing(app);
+  registerAuth(app, users);
+
+  registerVenueRoutes(app, createLinkedPostService(venueKind, deps));
+  registerOrganizerRoutes(app, createLinkedPostService(organizerKind, deps));
+  registerTermRoutes(app, deps);
+  return app;
+}

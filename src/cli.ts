@@ -1,0 +1,80 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDb } from './db/create-db.ts';
+import { migrateToLatest } from './db/migrator.ts';
+import { serve } from './server.ts';
+import { createUserRepository } from './users/user.repository.ts';
+import { createUserService, UserError } from './users/user.service.ts';
+
+const USAGE = `usage: cal-events <command>
+  serve                                   run the API (the default)
+  migrate                                 bring the database schema up to date
+  user add <login> --role <role> [--email <email>]
+                                          create a user; prints {id, login, role, password} once
+  user list                               list users (JSON lines)
+  user remove <login>                     delete a user and its application passwords
+  user reset-password <login>             replace a user's application passwords with a new one
+Every command works on the database DATABASE_URL names (default: the embedded SQLite file).`;
+
+const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+
+async function withUsers<T>(url: string, work: (users: ReturnType<typeof createUserService>) => Promise<T>): Promise<T> {
+  const database = createDb(url);
+  try {
+    await migrateToLatest(database.db);
+    return await work(createUserService(createUserRepository(database.db)));
+  } finally {
+    await database.close();
+  }
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { role: { type: 'string' }, email: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [command = 'serve', sub, login] = positionals;
+  if (values.help) return print(USAGE), 0;
+  const config = loadConfig();
+
+  if (command === 'serve') return await serve(config), -1;
+  if (command === 'migrate') {
+    const database = createDb(config.databaseUrl);
+    try {
+      const done = await migrateToLatest(database.db);
+      print({ migrated: done });
+    } finally {
+      await database.close();
+    }
+    return 0;
+  }
+  if (command === 'user') {
+    const needLogin = () => {
+      if (!login) throw new UserError(`user ${sub} needs a login`);
+      return login;
+    };
+    return withUsers(config.databaseUrl, async (users) => {
+      if (sub === 'add') {
+        if (!values.role) throw new UserError('user add needs --role <role>');
+        print(await users.add(needLogin(), values.role, values.email ?? ''));
+      } else if (sub === 'list') (await users.list()).forEach(print);
+      else if (sub === 'remove') print(await users.remove(needLogin()));
+      else if (sub === 'reset-password') print(await users.resetPassword(needLogin()));
+      else throw new UserError(`unknown user command "${sub ?? ''}"\n${USAGE}`);
+      return 0;
+    });
+  }
+  throw new UserError(`unknown command "${command}"\n${USAGE}`);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof ConfigError || error instanceof UserError) process.stderr.write(`cal-events: ${error.message}\n`);
+    else process.stderr.write(`cal-events: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

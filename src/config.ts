@@ -1,0 +1,99 @@
+import { IANAZone } from 'luxon';
+
+/** The validated, frozen configuration. This module is the only reader of process.env. */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  publicUrl: string;
+  timezone: string;
+  timezoneMode: 'event' | 'site';
+  currency: { symbol: string; code: string; position: 'prefix' | 'postfix' };
+  maxPerPage: number;
+  locales: string[];
+  logLevel: string;
+  adminPassword: string | undefined;
+  corsOrigins: string[] | '*';
+  bodyLimit: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+}
+
+export const DEFAULT_SQLITE_URL = 'sqlite:./data/cal-events.db';
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads every setting, collects every problem, and throws them all at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const str = (name: string, fallback: string) => {
+    const value = env[name];
+    return value === undefined || value === '' ? fallback : value;
+  };
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const raw = str(name, String(fallback));
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const oneOf = <T extends string>(name: string, fallback: T, allowed: readonly T[]) => {
+    const value = str(name, fallback) as T;
+    if (!allowed.includes(value)) problems.push(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+    return value;
+  };
+
+  const port = int('PORT', 8080, 0, 65535);
+  const host = str('HOST', '0.0.0.0');
+  const databaseUrl = str('DATABASE_URL', DEFAULT_SQLITE_URL);
+  if (!/^(postgres(ql)?:\/\/|sqlite:)/.test(databaseUrl)) {
+    problems.push(`DATABASE_URL must start with postgres:// or sqlite: (got "${databaseUrl}")`);
+  }
+  const publicUrl = str('CAL_PUBLIC_URL', `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!isHttpUrl(publicUrl)) problems.push(`CAL_PUBLIC_URL must be an http(s) URL (got "${publicUrl}")`);
+  const timezone = str('CAL_TIMEZONE', 'UTC');
+  if (!IANAZone.isValidZone(timezone)) problems.push(`CAL_TIMEZONE must be an IANA time zone (got "${timezone}")`);
+  const locales = str('CAL_LOCALES', 'en,fr,de').split(',').map((l) => l.trim()).filter(Boolean);
+  const badLocale = locales.find((l) => !/^[a-z]{2}(-[A-Z]{2})?$/.test(l));
+  if (badLocale) problems.push(`CAL_LOCALES must list language codes like en,fr,de (got "${badLocale}")`);
+  const origins = str('CAL_CORS_ORIGINS', '*');
+
+  const config: Config = {
+    port,
+    host,
+    databaseUrl,
+    publicUrl,
+    timezone,
+    timezoneMode: oneOf('CAL_TIMEZONE_MODE', 'event', ['event', 'site'] as const),
+    currency: {
+      symbol: str('CAL_CURRENCY_SYMBOL', '$'),
+      code: str('CAL_CURRENCY_CODE', 'USD'),
+      position: oneOf('CAL_CURRENCY_POSITION', 'prefix', ['prefix', 'postfix'] as const),
+    },
+    maxPerPage: int('CAL_MAX_PER_PAGE', 50, 1, 1000),
+    locales,
+    logLevel: oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
+    adminPassword: env.CAL_ADMIN_PASSWORD || undefined,
+    corsOrigins: origins === '*' ? '*' : origins.split(',').map((o) => o.trim()).filter(Boolean),
+    bodyLimit: int('CAL_BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
+  };
+  if (config.adminPassword !== undefined && config.adminPassword.length < 12) {
+    problems.push('CAL_ADMIN_PASSWORD must be at least 12 characters');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(config);
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,43 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database, Db, Dialect } from './database.ts';
+
+export interface DbHandle {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** PostgreSQL only: the schema to use (tests isolate themselves in one schema each). */
+  searchPath?: string;
+}
+
+// PostgreSQL returns COUNT(*) and BIGINT as strings; every count we read fits a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+/** `sqlite:<path>` (or `sqlite::memory:`) gives the embedded database; `postgres://…` gives PostgreSQL. */
+export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const path = url.replace(/^sqlite:/, '');
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SqliteDatabase(path);
+  // WAL lets readers run while a write commits; foreign keys are off by default in SQLite.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

@@ -1,0 +1,131 @@
+import type { Generated, Kysely } from 'kysely';
+
+/**
+ * Table types, one interface per table. Timestamps are `YYYY-MM-DD HH:MM:SS` text (UTC or site-local as
+ * the column says), which sorts correctly and reads the same on SQLite and PostgreSQL; flags are 0/1.
+ */
+export interface UserTable {
+  id: Generated<number>;
+  login: string;
+  email: string;
+  display_name: string;
+  role: string;
+  created_utc: string;
+}
+
+export interface AppPasswordTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** SHA-256 of the generated secret: it has 144 bits of entropy, so a fast hash is safe and allows lookup. */
+  token_hash: string;
+  created_utc: string;
+}
+
+/** One id sequence shared by every post-like record, so ids (and global ids) never collide across kinds. */
+export interface PostTable {
+  id: Generated<number>;
+  type: string;
+}
+
+export interface ImageTable {
+  id: number;
+  url: string;
+  extension: string;
+  created_utc: string;
+}
+
+/** Columns every post-like record (venue, organizer, event) has. */
+export interface PostColumns {
+  id: number;
+  author_id: number;
+  status: string;
+  slug: string;
+  title: string;
+  description: string;
+  excerpt: string;
+  image_id: number | null;
+  date_local: string;
+  date_utc: string;
+  modified_local: string;
+  modified_utc: string;
+}
+
+export interface VenueTable extends PostColumns {
+  address: string;
+  city: string;
+  country: string;
+  province: string;
+  state: string;
+  zip: string;
+  phone: string;
+  website: string;
+  stateprovince: string;
+  show_map: number;
+  show_map_link: number;
+}
+
+export interface OrganizerTable extends PostColumns {
+  phone: string;
+  website: string;
+  email: string;
+}
+
+export interface TermTable {
+  id: Generated<number>;
+  taxonomy: string;
+  name: string;
+  slug: string;
+  description: string;
+  parent_id: number;
+}
+
+export interface Database {
+  user: UserTable;
+  app_password: AppPasswordTable;
+  post: PostTable;
+  image: ImageTable;
+  venue: VenueTable;
+  organizer: OrganizerTable;
+  term: TermTable;
+  event: EventTable;
+  event_term: EventTermTable;
+  event_organizer: EventOrganizerTable;
+}
+
+export type Db = Kysely<Database>;
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface EventTable extends PostColumns {
+  password: string;
+  parent_id: number;
+  timezone: string;
+  timezone_abbr: string;
+  all_day: number;
+  /** Wall-clock time in the event's time zone, and the same instants in UTC. */
+  start_local: string;
+  end_local: string;
+  start_utc: string;
+  end_utc: string;
+  /** The cost values as sent, a JSON array of strings; '[]' when there is none. */
+  cost: string;
+  /** NULL until a website is set: the output then shows the permalink, as the reference does. */
+  website: string | null;
+  show_map: number;
+  show_map_link: number;
+  hide_from_listings: number;
+  sticky: number;
+  featured: number;
+  venue_id: number | null;
+}
+
+export interface EventTermTable {
+  event_id: number;
+  term_id: number;
+}
+
+export interface EventOrganizerTable {
+  event_id: number;
+  organizer_id: number;
+  position: number;
+}

@@ -1,0 +1,33 @@
+import { createImageRepository } from '../images/image.repository.ts';
+import { createPostRepository } from '../posts/post.repository.ts';
+import { createTermRepository } from '../terms/term.repository.ts';
+import { createUserRepository } from '../users/user.repository.ts';
+import type { Db, Dialect } from './database.ts';
+
+/** Every repository, bound to one connection or one transaction. */
+export function createRepositories(db: Db, dialect: Dialect) {
+  return {
+    users: createUserRepository(db),
+    images: createImageRepository(db),
+    venues: createPostRepository(db, dialect, 'venue'),
+    organizers: createPostRepository(db, dialect, 'organizer'),
+    terms: createTermRepository(db, dialect),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+
+export interface Store {
+  dialect: Dialect;
+  repos: Repositories;
+  /** Runs `work` in one transaction: everything it writes lands together or not at all. */
+  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+}
+
+export function createStore(db: Db, dialect: Dialect): Store {
+  return {
+    dialect,
+    repos: createRepositories(db, dialect),
+    transaction: (work) => db.transaction().execute((trx) => work(createRepositories(trx, dialect))),
+  };
+}

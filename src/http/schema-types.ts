@@ -1,0 +1,46 @@
+import { type TOptional, type TSchema, Type } from 'typebox';
+import Format from 'typebox/format';
+import { DateTime } from 'luxon';
+import { parseDate } from '../time/parse-date.ts';
+
+// Formats checked during syntactic validation, before authentication (the reference's order).
+Format.Set('cal-date', (value) => parseDate(value, { zone: 'UTC', now: DateTime.utc() }) !== null);
+Format.Set('cal-url-or-empty', (value) => value === '' || isHttpUrl(value));
+
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    return new URL(value).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export const POST_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+export const Id = Type.Integer({ minimum: 1 });
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 0, description: 'Numeric id of the record' }) });
+export const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, description: 'Slug of the record' }) });
+
+export const Page = Type.Integer({ minimum: 1, description: 'The archive page to return' });
+export const PerPage = Type.Integer({ minimum: 1, description: 'The number of records to return on each page' });
+export const Flag = (description: string) => Type.Boolean({ description });
+export const Text = (description: string) => Type.String({ description });
+export const NonEmptyText = (description: string) => Type.String({ minLength: 1, description });
+export const DateInput = (description: string) => Type.String({ format: 'cal-date', description });
+export const UrlOrEmpty = (description: string) => Type.String({ format: 'cal-url-or-empty', description });
+export const StatusInput = Type.Union(POST_STATUSES.map((s) => Type.Literal(s)), { description: 'Post status' });
+export const StatusList = Type.Array(StatusInput, {
+  description: 'Post statuses to list: a CSV string or an array',
+});
+export const ImageInput = Type.Union([Type.Integer({ minimum: 0 }), Type.String(), Type.Boolean(), Type.Object({})], {
+  description: 'Image id, http(s) URL, or an image object as returned (false or 0 removes it)',
+});
+
+/** Every field optional: input fields are optional unless a schema names them required on create. */
+export function optional<T extends Record<string, TSchema>>(fields: T): { [K in keyof T]: TOptional<T[K]> } {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Type.Optional(v)])) as {
+    [K in keyof T]: TOptional<T[K]>;
+  };
+}

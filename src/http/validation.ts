@@ -1,0 +1,42 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import { type TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { invalidParams, missingParams } from '../errors.ts';
+import { coerce } from './coercion.ts';
+
+type ObjectSchema = TSchema & { properties?: Record<string, TSchema>; required?: string[] };
+
+/**
+ * Fastify validator for every route: coerces request values the way WordPress clients send them
+ * (strings from query and form bodies, CSV lists, `yes`/`on` booleans), then validates with the route's
+ * TypeBox schema. Failures become the reference's errors: missing required parameters first
+ * (`rest_missing_callback_param`), then every invalid one named in `data.params` (`rest_invalid_param`).
+ */
+export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema }) => {
+  const objectSchema = schema as ObjectSchema;
+  const properties = objectSchema.properties ?? {};
+  const required = objectSchema.required ?? [];
+  const validators = Object.fromEntries(Object.entries(properties).map(([name, s]) => [name, Compile(s)]));
+
+  return (input: unknown) => {
+    const data = (input && typeof input === 'object' ? { ...(input as Record<string, unknown>) } : {}) as Record<
+      string,
+      unknown
+    >;
+    const missing = required.filter((name) => data[name] === undefined || data[name] === null);
+    if (missing.length > 0) return { error: missingParams(missing) };
+
+    const bad: Record<string, string> = {};
+    for (const [name, propertySchema] of Object.entries(properties)) {
+      if (data[name] === undefined) continue;
+      const value = coerce(data[name], propertySchema);
+      if (value === undefined || !validators[name].Check(value)) {
+        bad[name] = 'Invalid parameter.';
+        continue;
+      }
+      data[name] = value;
+    }
+    if (Object.keys(bad).length > 0) return { error: invalidParams(bad) };
+    return { value: data };
+  };
+};

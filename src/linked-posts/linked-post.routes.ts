@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type TSchema, Type } from 'typebox';
+import { listHeaders } from '../http/pagination.ts';
+import { Flag, optional, SlugParams } from '../http/schema-types.ts';
+import { NAMESPACE } from '../http/urls.ts';
+import type { Caller } from '../users/roles.ts';
+import type { LinkedPostListQuery, LinkedPostService, RecordRef } from './linked-post.service.ts';
+
+export interface LinkedPostSchemas {
+  create: TSchema;
+  update: TSchema;
+  list: TSchema;
+  record: TSchema;
+}
+
+const IdRouteParams = Type.Object({ id: Type.Integer({ minimum: 0, description: 'Numeric id of the record' }) });
+const DeleteQuery = Type.Object(optional({ force: Flag('Delete permanently instead of moving to the trash') }));
+const UPDATE_METHODS = ['POST', 'PUT', 'PATCH'] as const;
+
+type Body = Record<string, unknown>;
+const refOf = (request: FastifyRequest): RecordRef => {
+  const params = request.params as { id?: number; slug?: string };
+  return params.slug !== undefined ? { slug: params.slug } : { id: params.id as number };
+};
+// The auth hook has already answered 401 to an anonymous write.
+const callerOf = (request: FastifyRequest) => request.caller as Caller;
+
+/** The routes of a venue-like resource: collection, by id (digits only) and by slug. */
+export function registerLinkedPostRoutes(app: FastifyInstance, plural: string, service: LinkedPostService, schemas: LinkedPostSchemas) {
+  const base = `/${NAMESPACE}/${plural}`;
+  const list = Type.Object({
+    [plural]: Type.Array(schemas.record),
+    rest_url: Type.String(),
+    next_rest_url: Type.Optional(Type.String()),
+    previous_rest_url: Type.Optional(Type.String()),
+    total: Type.Integer(),
+    total_pages: Type.Integer(),
+  });
+
+  app.get(base, { schema: { querystring: schemas.list, response: { 200: list } } }, async (request, reply) => {
+    const page = await service.list(request.query as LinkedPostListQuery, request.caller);
+    void reply.headers(listHeaders(page));
+    const links = { rest_url: page.restUrl, next_rest_url: page.nextRestUrl, previous_rest_url: page.previousRestUrl };
+    return { [plural]: page.items, ...links, total: page.total, total_pages: page.totalPages };
+  });
+
+  app.post(base, { schema: { body: schemas.create, response: { 201: schemas.record } } }, async (request, reply) => {
+    const record = await service.create(request.body as Body, callerOf(request));
+    return reply.code(201).send(record);
+  });
+
+  for (const [path, params] of [[`${base}/:id(^\\d+)`, IdRouteParams], [`${base}/by-slug/:slug`, SlugParams]] as const) {
+    app.get(path, { schema: { params, response: { 200: schemas.record } } }, (request) =>
+      service.get(refOf(request), request.caller),
+    );
+    app.route({
+      method: [...UPDATE_METHODS],
+      url: path,
+      schema: { params, body: schemas.update, response: { 200: schemas.record } },
+      handler: (request) => service.update(refOf(request), request.body as Body, callerOf(request)),
+    });
+    app.delete(path, { schema: { params, querystring: DeleteQuery, response: { 200: schemas.record } } }, (request) =>
+      service.trash(refOf(request), callerOf(request), (request.query as { force?: boolean }).force === true),
+    );
+  }
+}

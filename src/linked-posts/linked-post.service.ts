@@ -1,0 +1,150 @@
+import { forbidden, gone, notAccessible, notFound } from '../errors.ts';
+import type { Config } from '../config.ts';
+import type { Store } from '../db/store.ts';
+import { listPage, pageRequest } from '../http/pagination.ts';
+import type { Urls } from '../http/urls.ts';
+import { toImage } from '../images/image.service.ts';
+import { renderHtml } from '../posts/html.ts';
+import { type CommonPostInput, commonColumns } from '../posts/post-input.ts';
+import type { PostRepository, PostRow, PostTableName } from '../posts/post.repository.ts';
+import { listStatuses } from '../posts/read-rules.ts';
+import { nowStamp } from '../time/clock.ts';
+import { type Caller, canCreate, canEdit, canEditOthers, canRead } from '../users/roles.ts';
+import type { LinkedPostKind } from './linked-post.kind.ts';
+
+export type RecordRef = { id: number } | { slug: string };
+
+export interface LinkedPostListQuery {
+  page?: number;
+  per_page?: number;
+  search?: string;
+  status?: string[];
+}
+
+type Input = CommonPostInput & Record<string, unknown>;
+
+/** Venues and organizers: one implementation of the reference's linked-post rules. */
+export function createLinkedPostService<T extends PostTableName>(
+  kind: LinkedPostKind<T>,
+  deps: { store: Store; urls: Urls; config: Config },
+) {
+  const { store, urls, config } = deps;
+  const repoOf = (repos: Store['repos']) => (kind.table === 'venue' ? repos.venues : repos.organizers) as unknown as PostRepository<T>;
+  const repo = repoOf(store.repos);
+  const label = kind.label;
+
+  async function toRecords(rows: PostRow<T>[], single: boolean) {
+    const imageIds = rows.map((r) => r.image_id).filter((id): id is number => id !== null);
+    const images = new Map((await store.repos.images.findByIds([...new Set(imageIds)])).map((i) => [i.id, i]));
+    return rows.map((row) =>
+      kind.toRecord(row, { image: toImage(row.image_id === null ? undefined : images.get(row.image_id)), urls }, single),
+    );
+  }
+  const toRecord = async (row: PostRow<T>, single = false) => (await toRecords([row], single))[0];
+
+  async function load(ref: RecordRef): Promise<PostRow<T>> {
+    const row = 'id' in ref ? await repo.findById(ref.id) : await repo.findBySlug(ref.slug);
+    if (!row) {
+      const which = 'id' in ref ? `ID ${ref.id}` : `slug "${ref.slug}"`;
+      throw notFound(`${label}-not-found`, `The ${label} with ${which} does not exist.`);
+    }
+    return row;
+  }
+
+  function columnsFor(input: Input, caller: Caller, existing: PostRow<T> | undefined, repos: Store['repos']) {
+    const title = input[kind.nameField] as string | undefined;
+    return commonColumns(input, {
+      caller,
+      existing,
+      title: title ?? existing?.title ?? '',
+      zone: config.timezone,
+      now: nowStamp(config.timezone),
+      users: repos.users,
+      images: repos.images,
+      slugsStartingWith: (base) => repoOf(repos).slugsStartingWith(base),
+      fallbackSlug: label,
+    }).then((common) => ({
+      ...common,
+      ...(title !== undefined ? { title: title.trim() } : {}),
+      ...kind.ownColumns(input, existing),
+    }));
+  }
+
+  return {
+    async get(ref: RecordRef, caller: Caller | null) {
+      const row = await load(ref);
+      if (!canRead(caller, row)) throw notAccessible(`${label}-not-accessible`, `The requested ${label} is not accessible.`);
+      return toRecord(row, true);
+    },
+
+    async list(query: LinkedPostListQuery, caller: Caller | null) {
+      const page = pageRequest(query, config.maxPerPage);
+      const statuses = listStatuses(caller, query.status);
+      const fragments = query.search?.split(/[^\p{L}\p{N}-]+/u).filter(Boolean);
+      const filter = {
+        statuses,
+        search: fragments?.length ? { fragments, columns: kind.searchColumns } : undefined,
+      };
+      const [rows, total] = await Promise.all([
+        repo.list(filter, page.perPage, (page.page - 1) * page.perPage),
+        repo.count(filter),
+      ]);
+      return listPage({
+        items: await toRecords(rows, false),
+        total,
+        page,
+        base: `${urls.collection(kind.plural)}/`,
+        echo: { per_page: page.perPage, search: query.search, status: statuses === 'any' ? 'any' : statuses },
+        pageNotFound: { code: `${label}-archive-page-not-found`, message: `The requested ${label} archive page does not exist.` },
+      });
+    },
+
+    /** A record with the same name (and description, when sent) is returned instead of a duplicate. */
+    async create(input: Input, caller: Caller) {
+      if (!canCreate(caller)) throw forbidden(true);
+      const name = String(input[kind.nameField]).trim();
+      const description = input.description === undefined ? undefined : renderHtml(String(input.description));
+      const duplicate = await repo.findDuplicate(name, description);
+      if (duplicate) return toRecord(duplicate);
+      const id = await store.transaction(async (repos) => {
+        const columns = await columnsFor(input, caller, undefined, repos);
+        return repoOf(repos).insert(columns as Omit<PostRow<T>, 'id'>);
+      });
+      return toRecord(await load({ id }));
+    },
+
+    /** Only what was sent changes; a body that changes nothing writes nothing (API.md §5.1, §5.2). */
+    async update(ref: RecordRef, input: Input, caller: Caller) {
+      const existing = await load(ref);
+      if (!canEdit(caller, existing)) throw forbidden(true);
+      await store.transaction(async (repos) => {
+        const columns = await columnsFor(input, caller, existing, repos);
+        const changed = Object.entries(columns).filter(
+          ([key, value]) => !key.startsWith('modified') && existing[key as keyof PostRow<T>] !== value,
+        );
+        if (changed.length > 0) await repoOf(repos).update(existing.id, columns as Partial<PostRow<T>>);
+      });
+      return toRecord(await load({ id: existing.id }));
+    },
+
+    /** Trash (410 when already there), or with `force` a permanent delete for editors and above. */
+    async trash(ref: RecordRef, caller: Caller, force: boolean) {
+      const existing = await load(ref);
+      if (!canEdit(caller, existing) || (force && !canEditOthers(caller))) throw forbidden(true);
+      if (force) {
+        const record = await toRecord(existing);
+        await store.transaction((repos) => repoOf(repos).remove(existing.id));
+        return record;
+      }
+      if (existing.status === 'trash') throw gone(`${label}-is-in-trash`, `The ${label} is already trashed.`);
+      const now = nowStamp(config.timezone);
+      await store.transaction(async (repos) => {
+        await repoOf(repos).update(existing.id, { status: 'trash', modified_local: now.local, modified_utc: now.utc } as Partial<PostRow<T>>);
+        await repoOf(repos).unlinkFromEvents(existing.id);
+      });
+      return toRecord(await load({ id: existing.id }));
+    },
+  };
+}
+
+export type LinkedPostService = ReturnType<typeof createLinkedPostService>;

@@ -1,0 +1,112 @@
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Database, Db, Dialect } from '../db/database.ts';
+
+export type PostTableName = 'venue' | 'organizer';
+export type PostRow<T extends PostTableName> = Database[T];
+
+export interface PostListFilter {
+  statuses: string[] | 'any';
+  /** Fragments that must all occur in at least one of `searchColumns` (the reference's venue search). */
+  search?: { fragments: string[]; columns: string[] };
+  /** Only these ids (the `event` filter resolves to ids). */
+  ids?: number[];
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Queries of one post-like table (venues, organizers). The only place that knows their SQL. */
+export function createPostRepository<T extends PostTableName>(db: Db, _dialect: Dialect, table: T) {
+  // Kysely cannot type a query over a union of table names; rows are typed by the caller's table.
+  const d = db as unknown as Kysely<any>;
+  const name: string = table;
+  type Row = PostRow<T>;
+
+  function where(filter: PostListFilter) {
+    return (eb: any): Expression<SqlBool> => {
+      const clauses: Expression<SqlBool>[] = [];
+      clauses.push(filter.statuses === 'any' ? eb('status', '!=', 'trash') : eb('status', 'in', filter.statuses));
+      if (filter.ids) clauses.push(filter.ids.length ? eb('id', 'in', filter.ids) : sql<SqlBool>`1 = 0`);
+      if (filter.search) {
+        const { fragments, columns } = filter.search;
+        clauses.push(
+          eb.or(
+            columns.map((column) =>
+              eb.and(fragments.map((f) => sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${escapeLike(f.toLowerCase())}%`} escape '\\'`)),
+            ),
+          ),
+        );
+      }
+      return eb.and(clauses);
+    };
+  }
+
+  return {
+    findById: (id: number) => d.selectFrom(name).selectAll().where('id', '=', id).executeTakeFirst() as Promise<Row | undefined>,
+
+    findBySlug: (slug: string) =>
+      d.selectFrom(name).selectAll().where('slug', '=', slug).executeTakeFirst() as Promise<Row | undefined>,
+
+    findByIds: (ids: number[]) =>
+      (ids.length === 0 ? Promise.resolve([]) : d.selectFrom(name).selectAll().where('id', 'in', ids).execute()) as Promise<Row[]>,
+
+    /** A live record with this name (any case), and this description when one is given: the duplicate check. */
+    findDuplicate: (title: string, description?: string) => {
+      let query = d
+        .selectFrom(table)
+        .selectAll()
+        .where(sql`lower(title)`, '=', title.toLowerCase())
+        .where('status', '!=', 'trash');
+      if (description !== undefined) query = query.where(sql`lower(description)`, '=', description.toLowerCase());
+      return query.orderBy('id').executeTakeFirst() as Promise<Row | undefined>;
+    },
+
+    async slugsStartingWith(base: string): Promise<Set<string>> {
+      const rows: { slug: string }[] = await d
+        .selectFrom(name)
+        .select('slug')
+        .where(sql<SqlBool>`slug like ${`${escapeLike(base)}%`} escape '\\'`)
+        .execute();
+      return new Set(rows.map((r) => r.slug));
+    },
+
+    async insert(values: Omit<Row, 'id'>): Promise<number> {
+      const { id } = await db.insertInto('post').values({ type: table }).returning('id').executeTakeFirstOrThrow();
+      await d.insertInto(name).values({ ...values, id }).execute();
+      return id;
+    },
+
+    update: async (id: number, values: Partial<Row>): Promise<void> => {
+      if (Object.keys(values).length > 0) await d.updateTable(name).set(values).where('id', '=', id).execute();
+    },
+
+    /** Permanent delete; links from events go with it (foreign keys cascade or set null). */
+    remove: async (id: number): Promise<void> => {
+      await db.deleteFrom('post').where('id', '=', id).execute();
+    },
+
+    /** Trashing a venue or organizer unlinks it (only it) from its events, as the reference does. */
+    unlinkFromEvents: async (id: number): Promise<void> => {
+      if (table === 'venue') await db.updateTable('event').set({ venue_id: null }).where('venue_id', '=', id).execute();
+      else await db.deleteFrom('event_organizer').where('organizer_id', '=', id).execute();
+    },
+
+    /** Newest first, as WordPress lists posts by default; id breaks ties so pages never overlap. */
+    list: (filter: PostListFilter, limit: number, offset: number) =>
+      d
+        .selectFrom(table)
+        .selectAll()
+        .where(where(filter))
+        .orderBy('date_utc', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute() as Promise<Row[]>,
+
+    count: async (filter: PostListFilter): Promise<number> =>
+      Number(
+        (await d.selectFrom(name).select(sql<number>`count(*)`.as('n')).where(where(filter)).executeTakeFirstOrThrow()).n,
+      ),
+  };
+}
+
+export type PostRepository<T extends PostTableName> = ReturnType<typeof createPostRepository<T>>;

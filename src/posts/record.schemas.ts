@@ -1,0 +1,50 @@
+import { Type } from 'typebox';
+import {
+  DateInput, ImageInput, NonEmptyText, optional, Page, PerPage, StatusInput, StatusList, Text,
+} from '../http/schema-types.ts';
+
+/** Shapes shared by the records of several resources. */
+export const ImageSchema = Type.Union([
+  Type.Object({
+    url: Type.String(),
+    id: Type.Integer(),
+    extension: Type.String(),
+    sizes: Type.Object({}, { additionalProperties: true }),
+  }),
+  Type.Literal(false),
+]);
+
+/** schema.org data, only on single reads. */
+export const JsonLdSchema = Type.Object({}, { additionalProperties: true });
+
+const str = Type.String();
+/** The keys every post-like record starts with. */
+export const postRecordHead = {
+  id: Type.Integer(),
+  author: str, status: str, date: str, date_utc: str, modified: str, modified_utc: str, url: str,
+};
+export const globalIdFields = { global_id: str, global_id_lineage: Type.Array(str) };
+
+/** Input fields every post-like record shares. */
+export function postInputFields(label: string) {
+  return {
+    author: Type.Integer({ minimum: 1, description: `The ${label} author id` }),
+    date: DateInput(`The ${label} publication date, in the site time zone`),
+    date_utc: DateInput(`The ${label} publication date, in UTC`),
+    description: Text(`The ${label} description (HTML)`),
+    excerpt: Text(`The ${label} excerpt (HTML)`),
+    slug: NonEmptyText(`The ${label} slug`),
+    status: StatusInput,
+    image: ImageInput,
+  };
+}
+
+/** The list query of venues and organizers. */
+export function postListQuery(plural: string, searched: string) {
+  return Type.Object(optional({
+    page: Page,
+    per_page: PerPage,
+    search: NonEmptyText(`${plural} whose ${searched} contain every word of this text`),
+    status: StatusList,
+  }));
+}

@@ -1,0 +1,34 @@
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { createDb } from './db/create-db.ts';
+import { migrateToLatest } from './db/migrator.ts';
+import { createUserRepository } from './users/user.repository.ts';
+import { createUserService } from './users/user.service.ts';
+
+/** loadConfig -> createDb -> migrate -> buildApp -> listen, and a clean stop on SIGTERM/SIGINT. */
+export async function serve(config: Config): Promise<void> {
+  const database = createDb(config.databaseUrl);
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, database });
+
+  const admin = await createUserService(createUserRepository(database.db)).ensureAdmin(config.adminPassword);
+  if (admin) {
+    const shown = config.adminPassword ? '(the value of CAL_ADMIN_PASSWORD)' : admin.password;
+    // Printed once, on the first start only: the operator needs it to sign in.
+    app.log.warn(`created user "admin" (administrator); application password: ${shown}`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: finishing in-flight requests`);
+    await app.close(); // stops accepting, waits for in-flight requests
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}

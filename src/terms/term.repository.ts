@@ -1,0 +1,160 @@
+import { type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, sql } from 'kysely';
+import type { Database, Db, Dialect, TermTable } from '../db/database.ts';
+import type { Taxonomy } from './term.kind.ts';
+
+export type TermRow = Selectable<TermTable>;
+/** A term with WordPress's count: the published events using it. */
+export type CountedTermRow = TermRow & { count: number };
+
+export interface TermListFilter {
+  taxonomy: Taxonomy;
+  /** Case-insensitive substring of the name or the slug. */
+  search?: string;
+  include?: number[];
+  exclude?: number[];
+  parent?: number;
+  slug?: string;
+  eventId?: number;
+  hideEmpty: boolean;
+}
+
+export interface TermOrder {
+  by: 'id' | 'name' | 'slug' | 'count';
+  direction: 'asc' | 'desc';
+}
+
+type TermEb = ExpressionBuilder<Database, 'term'>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const likeLower = (column: string, text: string) =>
+  sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${escapeLike(text.toLowerCase())}%`} escape '\\'`;
+
+/** Links from published events to the current term row (a correlated subquery served by event_term_term_idx). */
+const publishedUses = (eb: TermEb) =>
+  eb
+    .selectFrom('event_term')
+    .innerJoin('event', 'event.id', 'event_term.event_id')
+    .whereRef('event_term.term_id', '=', 'term.id')
+    .where('event.status', '=', 'publish');
+
+const countColumn = (eb: TermEb) =>
+  publishedUses(eb)
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .as('count');
+
+function where(filter: TermListFilter) {
+  return (eb: TermEb): Expression<SqlBool> => {
+    const clauses: Expression<SqlBool>[] = [eb('term.taxonomy', '=', filter.taxonomy)];
+    if (filter.search !== undefined) clauses.push(eb.or([likeLower('term.name', filter.search), likeLower('term.slug', filter.search)]));
+    // WordPress ignores `exclude` when `include` is given.
+    if (filter.include?.length) clauses.push(eb('term.id', 'in', filter.include));
+    else if (filter.exclude?.length) clauses.push(eb('term.id', 'not in', filter.exclude));
+    if (filter.parent !== undefined) clauses.push(eb('term.parent_id', '=', filter.parent));
+    if (filter.slug !== undefined) clauses.push(eb('term.slug', '=', filter.slug));
+    if (filter.eventId !== undefined) {
+      clauses.push(eb('term.id', 'in', eb.selectFrom('event_term').select('term_id').where('event_id', '=', filter.eventId)));
+    }
+    if (filter.hideEmpty) clauses.push(eb.exists(publishedUses(eb).select('event_term.event_id')));
+    return eb.and(clauses);
+  };
+}
+
+const counted = (rows: Array<TermRow & { count: number | string | null }>): CountedTermRow[] =>
+  rows.map((row) => ({ ...row, count: Number(row.count ?? 0) }));
+
+/** Queries of the `term` table and its links. The only place that knows their SQL. */
+export function createTermRepository(db: Db, dialect: Dialect) {
+  const selectCounted = () => db.selectFrom('term').selectAll('term').select(countColumn);
+  // Byte order of the lower-cased text on both dialects, whatever PostgreSQL's database collation is.
+  const textOrder = (column: 'term.name' | 'term.slug') =>
+    dialect === 'postgres' ? sql`lower(${sql.ref(column)}) collate "C"` : sql`lower(${sql.ref(column)})`;
+
+  return {
+    findById: async (taxonomy: Taxonomy, id: number): Promise<CountedTermRow | undefined> =>
+      counted(await selectCounted().where('term.taxonomy', '=', taxonomy).where('term.id', '=', id).execute())[0],
+
+    findByIds: async (taxonomy: Taxonomy, ids: number[]): Promise<CountedTermRow[]> =>
+      ids.length === 0
+        ? []
+        : counted(await selectCounted().where('term.taxonomy', '=', taxonomy).where('term.id', 'in', ids).orderBy('term.id').execute()),
+
+    /** Terms named (any case) or slugged as one of `values`: how an event's `categories`/`tags` input resolves. */
+    findByNamesOrSlugs: async (taxonomy: Taxonomy, values: string[]): Promise<CountedTermRow[]> => {
+      if (values.length === 0) return [];
+      const lowered = values.map((v) => v.toLowerCase());
+      const rows = await selectCounted()
+        .where('term.taxonomy', '=', taxonomy)
+        .where((eb) => eb.or([eb(sql`lower(${sql.ref('term.name')})`, 'in', lowered), eb('term.slug', 'in', values)]))
+        .orderBy('term.id')
+        .execute();
+      return counted(rows);
+    },
+
+    /** A term of this name (any case) under this parent, other than `exceptId`: the `term_exists` check. */
+    findSibling: (taxonomy: Taxonomy, parentId: number, name: string, exceptId?: number): Promise<TermRow | undefined> => {
+      let query = db
+        .selectFrom('term')
+        .selectAll()
+        .where('taxonomy', '=', taxonomy)
+        .where('parent_id', '=', parentId)
+        .where(sql`lower(name)`, '=', name.toLowerCase());
+      if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+      return query.orderBy('id').executeTakeFirst();
+    },
+
+    async slugsStartingWith(taxonomy: Taxonomy, base: string, exceptId?: number): Promise<Set<string>> {
+      let query = db
+        .selectFrom('term')
+        .select('slug')
+        .where('taxonomy', '=', taxonomy)
+        .where(sql<SqlBool>`slug like ${`${escapeLike(base)}%`} escape '\\'`);
+      if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+      return new Set((await query.execute()).map((row) => row.slug));
+    },
+
+    /** `id` and every term above it; UNION (not UNION ALL) ends the walk even on a corrupt cycle. */
+    lineage: async (id: number): Promise<number[]> => {
+      const rows = await db
+        .withRecursive('chain(id, parent_id)', (qc) =>
+          qc
+            .selectFrom('term')
+            .select(['term.id', 'term.parent_id'])
+            .where('term.id', '=', id)
+            .union(qc.selectFrom('term').innerJoin('chain', 'chain.parent_id', 'term.id').select(['term.id', 'term.parent_id'])),
+        )
+        .selectFrom('chain')
+        .select('chain.id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    list: async (filter: TermListFilter, order: TermOrder, limit: number, offset: number): Promise<CountedTermRow[]> => {
+      let query = selectCounted().where(where(filter));
+      if (order.by === 'name' || order.by === 'slug') query = query.orderBy(textOrder(`term.${order.by}`), order.direction);
+      else if (order.by === 'count') query = query.orderBy('count', order.direction);
+      // The id breaks ties, so pages never overlap and `desc` is exactly the reverse of `asc`.
+      return counted(await query.orderBy('term.id', order.direction).limit(limit).offset(offset).execute());
+    },
+
+    count: async (filter: TermListFilter): Promise<number> =>
+      Number((await db.selectFrom('term').select((eb) => eb.fn.countAll().as('n')).where(where(filter)).executeTakeFirstOrThrow()).n),
+
+    insert: async (values: Insertable<TermTable>): Promise<number> =>
+      (await db.insertInto('term').values(values).returning('id').executeTakeFirstOrThrow()).id,
+
+    update: async (id: number, values: Partial<Omit<TermRow, 'id'>>): Promise<void> => {
+      if (Object.keys(values).length > 0) await db.updateTable('term').set(values).where('id', '=', id).execute();
+    },
+
+    /** Permanent delete: its event links go with it (foreign key cascade) and its children move to the top level. */
+    remove: async (id: number): Promise<void> => {
+      await db.updateTable('term').set({ parent_id: 0 }).where('parent_id', '=', id).execute();
+      await db.deleteFrom('term').where('id', '=', id).execute();
+    },
+
+    eventExists: async (id: number): Promise<boolean> =>
+      (await db.selectFrom('event').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
+  };
+}
+
+export type TermRepository = ReturnType<typeof createTermRepository>;

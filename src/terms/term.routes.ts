@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Store } from '../db/store.ts';
+import { listHeaders } from '../http/pagination.ts';
+import { NAMESPACE, type Urls } from '../http/urls.ts';
+import type { Caller } from '../users/roles.ts';
+import { categoryKind, tagKind } from './term.kind.ts';
+import {
+  type TermInput, TermIdParams, type TermListQuery,
+  termCreateBody, termListQuery, termListSchema, termRecordSchema, termUpdateBody,
+} from './term.schemas.ts';
+import { createTermService, type TermService } from './term.service.ts';
+
+const UPDATE_METHODS = ['POST', 'PUT', 'PATCH'];
+
+const idOf = (request: FastifyRequest) => (request.params as { id: number }).id;
+// The auth hook has already answered 401 to an anonymous write.
+const callerOf = (request: FastifyRequest) => request.caller as Caller;
+
+/** `/categories` and `/tags`: one implementation, parameterized by the taxonomy. */
+export function registerTermRoutes(app: FastifyInstance, deps: { store: Store; urls: Urls; config: Config }) {
+  for (const kind of [categoryKind, tagKind]) registerTaxonomyRoutes(app, createTermService(kind, deps));
+}
+
+function registerTaxonomyRoutes(app: FastifyInstance, service: TermService) {
+  const { kind } = service;
+  const base = `/${NAMESPACE}/${kind.plural}`;
+  const item = `${base}/:id(^\\d+)`;
+  const record = termRecordSchema(kind);
+
+  app.get(base, { schema: { querystring: termListQuery(kind), response: { 200: termListSchema(kind) } } }, async (request, reply) => {
+    const page = await service.list(request.query as TermListQuery);
+    void reply.headers(listHeaders(page));
+    return {
+      rest_url: page.restUrl,
+      total: page.total,
+      total_pages: page.totalPages,
+      [kind.plural]: page.items,
+      next_rest_url: page.nextRestUrl,
+      previous_rest_url: page.previousRestUrl,
+    };
+  });
+
+  app.post(base, { schema: { body: termCreateBody(kind), response: { 201: record } } }, async (request, reply) => {
+    const term = await service.create(request.body as TermInput, callerOf(request));
+    return reply.code(201).header('Location', term.urls.self).send(term);
+  });
+
+  app.get(item, { schema: { params: TermIdParams, response: { 200: record } } }, (request) => service.get(idOf(request)));
+
+  app.route({
+    method: UPDATE_METHODS,
+    url: item,
+    schema: { params: TermIdParams, body: termUpdateBody(kind), response: { 200: record } },
+    handler: (request) => service.update(idOf(request), request.body as TermInput, callerOf(request)),
+  });
+
+  app.delete(item, { schema: { params: TermIdParams, response: { 200: record } } }, (request) =>
+    service.remove(idOf(request), callerOf(request)),
+  );
+}

@@ -1,0 +1,196 @@
+import type { Config } from '../config.ts';
+import type { TermTable } from '../db/database.ts';
+import type { Repositories, Store } from '../db/store.ts';
+import { ApiError, forbidden, invalidParam, invalidParams, notFound } from '../errors.ts';
+import { listPage, pageRequest } from '../http/pagination.ts';
+import type { Urls } from '../http/urls.ts';
+import { firstFreeSlug, slugify } from '../posts/slug.ts';
+import { type Caller, canManageTerms } from '../users/roles.ts';
+import { type Taxonomy, type TermKind, termKindOf } from './term.kind.ts';
+import type { CountedTermRow, TermListFilter, TermRow } from './term.repository.ts';
+import type { EmbeddedTermRecord, TermInput, TermListQuery, TermRecord } from './term.schemas.ts';
+
+function termUrls(row: TermRow, kind: TermKind, urls: Urls): TermRecord['urls'] {
+  const collection = urls.collection(kind.plural);
+  const up = kind.hierarchical && row.parent_id !== 0 ? { up: `${collection}/${row.parent_id}` } : {};
+  return { self: `${collection}/${row.id}`, collection, ...up };
+}
+
+/** The standalone term of the category and tag endpoints (reference §1.4 a). */
+export function toTerm(row: CountedTermRow, kind: TermKind, urls: Urls): TermRecord {
+  return {
+    id: row.id,
+    count: row.count,
+    description: row.description,
+    name: row.name,
+    slug: row.slug,
+    taxonomy: kind.taxonomy,
+    ...(kind.hierarchical ? { parent: row.parent_id } : {}),
+    meta: [],
+    url: urls.permalink(kind.permalinkPrefix, row.slug),
+    urls: termUrls(row, kind, urls),
+  };
+}
+
+/** The term inside an event's `categories`/`tags` (reference §1.4 b): no `url`, no `meta`. */
+export function toEmbeddedTerm(row: TermRow, count: number, urls: Urls, taxonomy: Taxonomy): EmbeddedTermRecord {
+  const kind = termKindOf(taxonomy);
+  return {
+    name: row.name,
+    slug: row.slug,
+    term_group: 0,
+    term_taxonomy_id: row.id,
+    taxonomy,
+    description: row.description,
+    parent: row.parent_id,
+    count,
+    filter: 'raw',
+    id: row.id,
+    urls: termUrls(row, kind, urls),
+  };
+}
+
+type TermColumns = Omit<TermTable, 'id' | 'taxonomy'>;
+
+/** Categories or tags: WordPress's terms controller, as TEC exposes it. */
+export function createTermService(kind: TermKind, deps: { store: Store; urls: Urls; config: Config }) {
+  const { store, urls, config } = deps;
+  const repo = store.repos.terms;
+  const { taxonomy, label } = kind;
+
+  async function load(id: number): Promise<CountedTermRow> {
+    const row = await repo.findById(taxonomy, id);
+    if (!row) throw notFound('rest_term_invalid', 'Term does not exist.');
+    return row;
+  }
+
+  function termExists(termId: number): ApiError {
+    const where = kind.hierarchical ? 'with this parent' : 'in this taxonomy';
+    return new ApiError(400, 'term_exists', `A term with the name provided already exists ${where}.`, { term_id: termId });
+  }
+
+  /** The columns a create (all of them) or an update (only what was sent, API.md §5.1) writes. */
+  async function columnsFor(repos: Repositories, input: TermInput, existing?: TermRow): Promise<Partial<TermColumns>> {
+    const columns: Partial<TermColumns> = {};
+    if (input.name !== undefined) columns.name = input.name.trim();
+    if (input.description !== undefined) columns.description = input.description.trim();
+    if (kind.hierarchical && input.parent !== undefined && input.parent !== existing?.parent_id) columns.parent_id = input.parent;
+    const name = columns.name ?? existing?.name ?? '';
+    const parent = columns.parent_id ?? existing?.parent_id ?? 0;
+
+    if (columns.parent_id) {
+      if (!(await repos.terms.findById(taxonomy, columns.parent_id))) {
+        throw new ApiError(400, 'rest_term_invalid', 'Parent term does not exist.');
+      }
+      if (existing && (await repos.terms.lineage(columns.parent_id)).includes(existing.id)) {
+        throw invalidParam('parent', `A ${label} cannot be its own parent or the child of one of its descendants.`);
+      }
+    }
+    if (columns.name !== undefined || columns.parent_id !== undefined) {
+      const sibling = await repos.terms.findSibling(taxonomy, parent, name, existing?.id);
+      if (sibling) throw termExists(sibling.id);
+    }
+    if (input.slug !== undefined || !existing) {
+      const base = slugify(input.slug ?? name) || label;
+      if (base !== existing?.slug) {
+        columns.slug = firstFreeSlug(base, await repos.terms.slugsStartingWith(taxonomy, base, existing?.id));
+      }
+    }
+    return columns;
+  }
+
+  /** Filters naming records must name existing ones: 400 naming every bad parameter at once. */
+  async function checkListFilters(query: TermListQuery): Promise<void> {
+    const bad: Record<string, string> = {};
+    for (const name of ['include', 'exclude'] as const) {
+      const ids = [...new Set(query[name] ?? [])];
+      if (ids.length === 0) continue;
+      const found = new Set((await repo.findByIds(taxonomy, ids)).map((row) => row.id));
+      const unknown = ids.filter((id) => !found.has(id));
+      if (unknown.length > 0) bad[name] = `Unknown ${label} id(s): ${unknown.join(', ')}.`;
+    }
+    if (kind.hierarchical && query.parent && !(await repo.findById(taxonomy, query.parent))) {
+      bad.parent = `Unknown ${label} id: ${query.parent}.`;
+    }
+    for (const name of ['post', 'event'] as const) {
+      const id = query[name];
+      if (id !== undefined && !(await repo.eventExists(id))) bad[name] = `Unknown event id: ${id}.`;
+    }
+    if (Object.keys(bad).length > 0) throw invalidParams(bad);
+  }
+
+  const record = (row: CountedTermRow) => toTerm(row, kind, urls);
+
+  return {
+    kind,
+
+    get: async (id: number) => record(await load(id)),
+
+    async list(query: TermListQuery) {
+      await checkListFilters(query);
+      const page = pageRequest(query, config.maxPerPage);
+      const parent = kind.hierarchical ? query.parent : undefined;
+      const include = query.include?.length ? query.include : undefined;
+      const exclude = query.exclude?.length ? query.exclude : undefined;
+      const filter: TermListFilter = {
+        taxonomy,
+        search: query.search,
+        include,
+        exclude,
+        parent,
+        slug: query.slug,
+        eventId: query.event ?? query.post,
+        hideEmpty: query.hide_empty ?? true,
+      };
+      const order = { by: query.orderby ?? 'name', direction: query.order ?? 'asc' } as const;
+      const [rows, total] = await Promise.all([
+        repo.list(filter, order, page.perPage, (page.page - 1) * page.perPage),
+        repo.count(filter),
+      ]);
+      return listPage({
+        items: rows.map(record),
+        total,
+        page,
+        base: `${urls.collection(kind.plural)}/`,
+        // Unlike the reference, links keep `per_page` and the filters (API.md §5.6).
+        echo: {
+          per_page: page.perPage, search: query.search, exclude, include, order: query.order, orderby: query.orderby,
+          hide_empty: query.hide_empty, parent, post: query.post, event: query.event, slug: query.slug,
+        },
+        pageNotFound: { code: 'term-archive-page-not-found', message: 'The requested term archive page does not exist.' },
+      });
+    },
+
+    async create(input: TermInput, caller: Caller) {
+      if (!canManageTerms(caller)) throw forbidden(true);
+      const id = await store.transaction(async (repos) => {
+        const columns = await columnsFor(repos, input);
+        return repos.terms.insert({
+          taxonomy,
+          name: columns.name ?? '',
+          slug: columns.slug ?? label,
+          description: columns.description ?? '',
+          parent_id: columns.parent_id ?? 0,
+        });
+      });
+      return record(await load(id));
+    },
+
+    async update(id: number, input: TermInput, caller: Caller) {
+      const existing = await load(id);
+      if (!canManageTerms(caller)) throw forbidden(true);
+      await store.transaction(async (repos) => repos.terms.update(id, await columnsFor(repos, input, existing)));
+      return record(await load(id));
+    },
+
+    /** Permanent (reference §3): the answer is the term as it was. */
+    async remove(id: number, caller: Caller) {
+      const existing = await load(id);
+      if (!canManageTerms(caller)) throw forbidden(true);
+      await store.transaction((repos) => repos.terms.remove(id));
+      return record(existing);
+    },
+  };
+}
+
+export type TermService = ReturnType<typeof createTermService>;

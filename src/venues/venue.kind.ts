@@ -1,0 +1,77 @@
+import type { VenueTable } from '../db/database.ts';
+import {
+  flagColumns, globalIds, type LinkedPostKind, recordHead, textColumns,
+} from '../linked-posts/linked-post.kind.ts';
+
+const TEXT_FIELDS = ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website'];
+
+/** `stateprovince` follows `state`, then `province`, unless it was set on its own. */
+function stateProvince(input: Record<string, unknown>, existing?: VenueTable): Partial<VenueTable> {
+  if (input.stateprovince !== undefined) return { stateprovince: String(input.stateprovince).trim() };
+  if (input.state === undefined && input.province === undefined && existing) return {};
+  const state = String(input.state ?? existing?.state ?? '').trim();
+  const province = String(input.province ?? existing?.province ?? '').trim();
+  const wasDerived = !existing || existing.stateprovince === (existing.state || existing.province);
+  return wasDerived ? { stateprovince: state || province } : {};
+}
+
+export const venueKind: LinkedPostKind<'venue'> = {
+  table: 'venue',
+  nameField: 'venue',
+  plural: 'venues',
+  permalinkPrefix: 'venue',
+  label: 'venue',
+  // Country is not searched: the reference leaves it out.
+  searchColumns: ['title', 'description', 'excerpt', 'address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'],
+
+  ownColumns(input, existing) {
+    return {
+      ...textColumns(input, TEXT_FIELDS, !existing),
+      ...flagColumns(input, { show_map: true, show_map_link: true }, !existing),
+      ...stateProvince(input, existing),
+    };
+  },
+
+  toRecord(row, { image, urls }, single) {
+    return {
+      ...recordHead(row, urls.permalink('venue', row.slug)),
+      venue: row.title,
+      description: row.description,
+      excerpt: row.excerpt,
+      slug: row.slug,
+      image,
+      address: row.address,
+      city: row.city,
+      country: row.country,
+      province: row.province,
+      state: row.state,
+      zip: row.zip,
+      phone: row.phone,
+      website: row.website,
+      stateprovince: row.stateprovince,
+      ...(single ? { json_ld: venueJsonLd(row) } : {}),
+      show_map: row.show_map === 1,
+      show_map_link: row.show_map_link === 1,
+      ...globalIds(urls, row.id),
+    };
+  },
+};
+
+export function venueJsonLd(row: VenueTable) {
+  return {
+    '@type': 'Place',
+    name: row.title,
+    description: row.description.replace(/<[^>]*>/g, '').trim(),
+    url: row.website,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: row.address,
+      addressLocality: row.city,
+      addressRegion: row.stateprovince,
+      postalCode: row.zip,
+      addressCountry: row.country,
+    },
+    telephone: row.phone,
+    sameAs: row.website,
+  };
+}

@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dir = mkdtempSync(join(tmpdir(), 'cal-events-serve-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function start(env: Record<string, string>): { child: ChildProcess; output: () => string; ready: Promise<void> } {
+  const child = spawn('node', ['bin/cal-events.mjs', 'serve'], { env: { ...process.env, ...env } });
+  let output = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Server listening')) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+  });
+  return { child, output: () => output, ready };
+}
+
+describe('cal-events serve', () => {
+  it('creates its SQLite file, prints the admin password once, serves, and stops cleanly on SIGTERM', async () => {
+    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const env = { PORT: port, HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'nested', 'cal.db')}` };
+    const server = start(env);
+    await server.ready;
+    const password = /application password: ([A-Za-z0-9]{24})/.exec(server.output())?.[1];
+    expect(password).toBeDefined();
+    expect(server.output()).not.toContain('authorization');
+
+    const auth = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
+    const created = await fetch(`http://127.0.0.1:${port}/cal/events/v1/venues`, {
+      method: 'POST', headers: { authorization: auth, 'content-type': 'application/json', origin: 'https://site.test' },
+      body: JSON.stringify({ venue: 'Live' }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('access-control-allow-origin')).toBe('*');
+    const list = await fetch(`http://127.0.0.1:${port}/cal/events/v1/venues?password=hunter2`, { headers: { origin: 'https://site.test' } });
+    expect(list.headers.get('access-control-expose-headers')).toContain('X-TEC-Total');
+    expect((await list.json()).total).toBe(1);
+    const big = await fetch(`http://127.0.0.1:${port}/cal/events/v1/venues`, {
+      method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ venue: 'x'.repeat(1024 * 1024 + 10) }),
+    });
+    expect(big.status).toBe(413);
+    expect((await big.json()).data.status).toBe(413);
+
+    const exited = new Promise<number | null>((resolve) => server.child.on('exit', resolve));
+    server.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(server.output()).not.toContain('hunter2');
+    expect(server.output().match(/application password/g)).toHaveLength(1);
+
+    const again = start({ ...env });
+    await again.ready;
+    expect(again.output()).not.toContain('application password');
+    again.child.kill('SIGTERM');
+    await new Promise((resolve) => again.child.on('exit', resolve));
+  });
+
+  it('exits 1 naming a bad setting', async () => {
+    const server = start({ CAL_TIMEZONE: 'Atlantis/Capital', PORT: '1' });
+    await expect(server.ready).rejects.toThrow(/exited 1[\s\S]*CAL_TIMEZONE/);
+  });
+});
