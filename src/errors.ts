@@ -21,7 +21,8 @@ export class ApiError extends Error {
 export function invalidParams(params: Record<string, string>, details: Record<string, unknown> = {}): ApiError {
   return new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, {
     params,
-    details,
+    // WordPress (PHP) sends an empty map as `[]`; clients of the reference see exactly that.
+    details: Object.keys(details).length > 0 ? details : [],
   });
 }
 

@@ -91,7 +91,7 @@ export function createTermService(kind: TermKind, deps: { store: Store; urls: Ur
       if (sibling) throw termExists(sibling.id);
     }
     if (input.slug !== undefined || !existing) {
-      const base = slugify(input.slug ?? name) || label;
+      const base = slugify(input.slug ?? '') || slugify(name) || label;
       if (base !== existing?.slug) {
         columns.slug = firstFreeSlug(base, await repos.terms.slugsStartingWith(taxonomy, base, existing?.id));
       }

@@ -44,7 +44,7 @@ const notFoundBody = { code: 'rest_term_invalid', message: 'Term does not exist.
 const invalidBody = (params: Record<string, string>) => ({
   code: 'rest_invalid_param',
   message: `Invalid parameter(s): ${Object.keys(params).join(', ')}`,
-  data: { status: 400, params, details: {} },
+  data: { status: 400, params, details: [] },
 });
 const invalid = (...names: string[]) => invalidBody(Object.fromEntries(names.map((n) => [n, 'Invalid parameter.'])));
 
@@ -109,6 +109,8 @@ describeEachDialect('POST /categories', (t) => {
     expect((await h.create(CATS, { name: 'A', slug: 'My Slug' })).slug).toBe('my-slug');
     expect((await h.create(CATS, { name: 'B', slug: 'my-slug' })).slug).toBe('my-slug-2');
     expect((await h.create(TAGS, { name: 'C', slug: 'my-slug' })).slug).toBe('my-slug');
+    expect((await h.create(CATS, { name: 'Rock', slug: '!!!' })).slug).toBe('rock');
+    expect((await h.create(CATS, { name: '???' })).slug).toBe('category');
   });
 
   it('returns 400 rest_missing_callback_param when name is missing', async () => {
@@ -343,5 +345,268 @@ describeEachDialect('DELETE /categories/{id}', (t) => {
     const denied = await t().request({ method: 'DELETE', url: `${CATS}/${music.id}`, headers: author.headers });
     expect([denied.statusCode, denied.json]).toEqual([403, forbiddenBody(403)]);
     expect((await h.get(`${CATS}/${music.id}`)).statusCode).toBe(200);
+  });
+});
+
+describeEachDialect('GET /categories', (t) => {
+  const h = helpers(t);
+  const list = async (query = '') => {
+    const res = await h.get(`${CATS}${query ? `?${query}` : ''}`);
+    return Object.assign(res, { names: (res.json?.categories ?? []).map((c: { name: string }) => c.name) });
+  };
+  /** Music, art, Dance, Books, comedy (ids in that order); only Music (2), art and Dance (1) have published events. */
+  const seed = async () => {
+    const ids: Record<string, number> = {};
+    for (const name of ['Music', 'art', 'Dance', 'Books', 'comedy']) ids[name] = (await h.create(CATS, { name })).id;
+    await h.event([ids.Music, ids.art, ids.Dance]);
+    await h.event([ids.Music]);
+    await h.event([ids.Books], 'draft');
+    return ids;
+  };
+
+  it('returns an empty 200 envelope with zero headers when there is nothing to list', async () => {
+    const res = await list();
+    expect(res.statusCode).toBe(200);
+    expect(res.json).toEqual({ rest_url: `${CATS_URL}/?page=1&per_page=10`, total: 0, total_pages: 0, categories: [] });
+    expect(Object.keys(res.json)).toEqual(['rest_url', 'total', 'total_pages', 'categories']);
+    expect([res.headers['x-tec-total'], res.headers['x-tec-totalpages']]).toEqual(['0', '0']);
+  });
+
+  it('hides terms no published event uses (hide_empty defaults to true), ordered by name in any case', async () => {
+    const ids = await seed();
+    const res = await list();
+    expect(res.json).toEqual({
+      rest_url: `${CATS_URL}/?page=1&per_page=10`, total: 3, total_pages: 1,
+      categories: [
+        category({ id: ids.art, name: 'art', slug: 'art', count: 1 }),
+        category({ id: ids.Dance, name: 'Dance', slug: 'dance', count: 1 }),
+        category({ id: ids.Music, name: 'Music', slug: 'music', count: 2 }),
+      ],
+    });
+    expect([res.headers['x-tec-total'], res.headers['x-tec-totalpages']]).toEqual(['3', '1']);
+    const all = await list('hide_empty=false');
+    expect(all.names).toEqual(['art', 'Books', 'comedy', 'Dance', 'Music']);
+    expect(all.json.rest_url).toBe(`${CATS_URL}/?page=1&per_page=10&hide_empty=false`);
+    expect((await list('hide_empty=0')).json.total).toBe(5);
+    expect((await list('hide_empty=yes')).json.total).toBe(3);
+  });
+
+  it('orders by id, name, slug or count, ascending or descending, ties broken by id', async () => {
+    await seed();
+    const expectations: Array<[string, string[]]> = [
+      ['orderby=id', ['Music', 'art', 'Dance', 'Books', 'comedy']],
+      ['orderby=id&order=desc', ['comedy', 'Books', 'Dance', 'art', 'Music']],
+      ['order=desc', ['Music', 'Dance', 'comedy', 'Books', 'art']],
+      ['orderby=slug&order=desc', ['Music', 'Dance', 'comedy', 'Books', 'art']],
+      ['orderby=count', ['Books', 'comedy', 'art', 'Dance', 'Music']],
+      ['orderby=count&order=desc', ['Music', 'Dance', 'art', 'comedy', 'Books']],
+    ];
+    for (const [query, names] of expectations) expect([query, (await list(`hide_empty=false&${query}`)).names]).toEqual([query, names]);
+    const echoed = await list('hide_empty=false&orderby=count&order=desc');
+    expect(echoed.json.rest_url).toBe(`${CATS_URL}/?page=1&per_page=10&order=desc&orderby=count&hide_empty=false`);
+  });
+
+  it('pages with links that keep per_page and the filters, and 404s past the end', async () => {
+    await seed();
+    const link = (query: string) => `${CATS_URL}/?${query}`;
+    const second = await list('hide_empty=false&per_page=2&page=2');
+    expect(second.json).toMatchObject({
+      rest_url: link('page=2&per_page=2&hide_empty=false'), total: 5, total_pages: 3,
+      next_rest_url: link('page=3&per_page=2&hide_empty=false'), previous_rest_url: link('per_page=2&hide_empty=false'),
+    });
+    expect(second.names).toEqual(['comedy', 'Dance']);
+    expect(Object.keys(second.json)).toEqual(['rest_url', 'total', 'total_pages', 'categories', 'next_rest_url', 'previous_rest_url']);
+    expect([second.headers['x-tec-total'], second.headers['x-tec-totalpages']]).toEqual(['5', '3']);
+    const last = await list('hide_empty=false&per_page=2&page=3');
+    expect(last.names).toEqual(['Music']);
+    expect(last.json.next_rest_url).toBeUndefined();
+    expect(last.json.previous_rest_url).toBe(link('page=2&per_page=2&hide_empty=false'));
+    const past = await list('hide_empty=false&per_page=2&page=4');
+    expect(past.statusCode).toBe(404);
+    expect(past.json).toEqual({ code: 'term-archive-page-not-found', message: 'The requested term archive page does not exist.', data: { status: 404 } });
+    const clamped = await list('hide_empty=false&per_page=100');
+    expect([clamped.statusCode, clamped.json.rest_url]).toEqual([200, link('page=1&per_page=50&hide_empty=false')]);
+  });
+
+  it('searches name or slug case-insensitively; an unknown search or slug is an empty 200', async () => {
+    await seed();
+    await h.create(CATS, { name: 'Kids', slug: 'family-friendly' });
+    expect((await list('hide_empty=false&search=MUS')).names).toEqual(['Music']);
+    expect((await list('hide_empty=false&search=ook')).names).toEqual(['Books']);
+    expect((await list('hide_empty=false&search=family')).names).toEqual(['Kids']);
+    const searched = await list('search=a');
+    expect(searched.names).toEqual(['art', 'Dance']);
+    expect(searched.json.rest_url).toBe(`${CATS_URL}/?page=1&per_page=10&search=a`);
+    for (const query of ['search=%25', 'search=zzz', 'slug=mus']) {
+      const res = await list(`hide_empty=false&${query}`);
+      expect([res.statusCode, res.json.total, res.names]).toEqual([200, 0, []]);
+    }
+    const bySlug = await list('hide_empty=false&slug=family-friendly');
+    expect([bySlug.names, bySlug.json.rest_url]).toEqual([['Kids'], `${CATS_URL}/?page=1&per_page=10&hide_empty=false&slug=family-friendly`]);
+  });
+
+  it('takes include and exclude in all three array forms; include wins over exclude', async () => {
+    const ids = await seed();
+    const [a, b] = [ids.Dance, ids.Books];
+    for (const form of [`include[]=${a}&include[]=${b}`, `include=${a}&include=${b}`, `include=${a},${b}`]) {
+      const res = await list(`hide_empty=false&${form}`);
+      expect([form, res.names]).toEqual([form, ['Books', 'Dance']]);
+      expect(res.json.rest_url).toBe(`${CATS_URL}/?page=1&per_page=10&include=${a}%2C${b}&hide_empty=false`);
+    }
+    for (const form of [`exclude[]=${a}&exclude[]=${b}`, `exclude=${a}&exclude=${b}`, `exclude=${a},${b}`]) {
+      expect([form, (await list(`hide_empty=false&${form}`)).names]).toEqual([form, ['art', 'comedy', 'Music']]);
+    }
+    expect((await list(`hide_empty=false&include=${a}&exclude=${a}`)).names).toEqual(['Dance']);
+    expect((await list(`include=${a},${b}`)).names).toEqual(['Dance']);
+  });
+
+  it('returns 400 naming include or exclude when an id is not a category of this taxonomy', async () => {
+    const ids = await seed();
+    const tagged = await h.create(TAGS, { name: 'A tag' });
+    const res = await list(`include=${ids.Music},999&exclude=${tagged.id}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json).toEqual(invalidBody({ include: 'Unknown category id(s): 999.', exclude: `Unknown category id(s): ${tagged.id}.` }));
+  });
+
+  it('filters by parent (0 for the top level); an unknown parent is 400', async () => {
+    const arts = await h.create(CATS, { name: 'Arts' });
+    const dance = await h.create(CATS, { name: 'Dance', parent: arts.id });
+    await h.create(CATS, { name: 'Ballet', parent: dance.id });
+    await h.create(CATS, { name: 'Opera', parent: arts.id });
+    expect((await list('hide_empty=false&parent=0')).names).toEqual(['Arts']);
+    const children = await list(`hide_empty=false&parent=${arts.id}`);
+    expect(children.names).toEqual(['Dance', 'Opera']);
+    expect(children.json.categories[0]).toEqual(category({ id: dance.id, name: 'Dance', slug: 'dance', parent: arts.id }));
+    expect(children.json.rest_url).toBe(`${CATS_URL}/?page=1&per_page=10&hide_empty=false&parent=${arts.id}`);
+    const unknown = await list('parent=999');
+    expect([unknown.statusCode, unknown.json]).toEqual([400, invalidBody({ parent: 'Unknown category id: 999.' })]);
+  });
+
+  it('lists the terms of an event (post, or event which wins); an unknown event is 400', async () => {
+    const ids = await seed();
+    const first = await h.event([ids.Books, ids.Music], 'draft');
+    const second = await h.event([ids.comedy]);
+    expect((await list(`hide_empty=false&post=${first}`)).names).toEqual(['Books', 'Music']);
+    const both = await list(`hide_empty=false&post=${first}&event=${second}`);
+    expect(both.names).toEqual(['comedy']);
+    expect(both.json.rest_url).toBe(`${CATS_URL}/?page=1&per_page=10&hide_empty=false&post=${first}&event=${second}`);
+    // Books is used only by drafts: hidden while hide_empty is on.
+    expect((await list(`event=${first}`)).names).toEqual(['Music']);
+    const unknown = await list('post=88888&event=99999');
+    expect([unknown.statusCode, unknown.json]).toEqual([
+      400, invalidBody({ post: 'Unknown event id: 88888.', event: 'Unknown event id: 99999.' }),
+    ]);
+  });
+
+  const badInputs: Array<[string, string]> = [
+    ['page', '0'], ['page', 'foo'], ['per_page', '0'], ['per_page', '-1'], ['search', ''], ['exclude', 'foo'],
+    ['include', '0'], ['include', '1,x'], ['order', 'up'], ['order', 'ASC'], ['orderby', 'color'], ['hide_empty', 'maybe'],
+    ['parent', '-1'], ['parent', 'foo'], ['post', 'foo'], ['event', '1.5'], ['slug', ''],
+  ];
+  for (const [name, value] of badInputs) {
+    it(`returns 400 rest_invalid_param naming ${name} for ${JSON.stringify(value)}`, async () => {
+      const res = await list(`${name}=${encodeURIComponent(value)}`);
+      expect([res.statusCode, res.json]).toEqual([400, invalid(name)]);
+    });
+  }
+
+  it('names every bad parameter at once', async () => {
+    const res = await list('page=0&order=up&slug=&hide_empty=maybe');
+    expect([res.statusCode, res.json]).toEqual([400, invalid('page', 'order', 'hide_empty', 'slug')]);
+  });
+});
+
+describeEachDialect('/tags', (t) => {
+  const h = helpers(t);
+
+  it('creates a tag without parent (an unknown field) and with a Location header', async () => {
+    const res = await h.write('POST', TAGS, { name: 'family', parent: 999 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json).toEqual(tag({ id: res.json.id, name: 'family', slug: 'family' }));
+    expect(Object.keys(res.json)).toEqual(['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'meta', 'url', 'urls']);
+    expect(res.headers.location).toBe(`${TAGS_URL}/${res.json.id}`);
+  });
+
+  it('returns 400 term_exists in the taxonomy, while a category may share the name', async () => {
+    const jazz = await h.create(TAGS, { name: 'jazz' });
+    const res = await h.write('POST', TAGS, { name: 'Jazz' });
+    expect(res.json).toEqual({
+      code: 'term_exists', message: 'A term with the name provided already exists in this taxonomy.',
+      data: { status: 400, term_id: jazz.id },
+    });
+    const category = await h.create(CATS, { name: 'Jazz' });
+    expect(category.slug).toBe('jazz');
+  });
+
+  it('reads, updates (form-encoded too) and deletes a tag', async () => {
+    const live = await h.create(TAGS, { name: 'live', description: 'On stage' });
+    await h.event([live.id]);
+    const url = `${TAGS}/${live.id}`;
+    expect((await h.get(url)).json).toEqual(tag({ id: live.id, name: 'live', slug: 'live', description: 'On stage', count: 1 }));
+    const editor = await t().user('editor');
+    const updated = await t().request({ method: 'PATCH', url, headers: { ...editor.headers, ...FORM }, payload: 'name=Live&parent=4' });
+    expect(updated.json).toEqual(tag({ id: live.id, name: 'Live', slug: 'live', description: 'On stage', count: 1 }));
+    const deleted = await h.write('DELETE', url);
+    expect([deleted.statusCode, deleted.json]).toEqual([200, updated.json]);
+    expect((await h.get(url)).json).toEqual(notFoundBody);
+  });
+
+  it('returns 404 for an unknown or category id, 403 below editor', async () => {
+    const cat = await h.create(CATS, { name: 'Music' });
+    expect((await h.get(`${TAGS}/${cat.id}`)).json).toEqual(notFoundBody);
+    expect((await h.write('PATCH', `${TAGS}/999`, { name: 'x' })).json).toEqual(notFoundBody);
+    const author = await t().user('author');
+    const res = await t().request({ method: 'POST', url: TAGS, headers: author.headers, payload: { name: 'x' } });
+    expect([res.statusCode, res.json]).toEqual([403, forbiddenBody(403)]);
+  });
+
+  it('lists tags used by published events by default and ignores parent', async () => {
+    const jazz = await h.create(TAGS, { name: 'jazz' });
+    const live = await h.create(TAGS, { name: 'live' });
+    await h.create(TAGS, { name: 'unused' });
+    await h.event([jazz.id, live.id]);
+    const res = await h.get(`${TAGS}?parent=999`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json).toEqual({
+      rest_url: `${TAGS_URL}/?page=1&per_page=10`, total: 2, total_pages: 1,
+      tags: [tag({ id: jazz.id, name: 'jazz', slug: 'jazz', count: 1 }), tag({ id: live.id, name: 'live', slug: 'live', count: 1 })],
+    });
+    expect(Object.keys(res.json)).toEqual(['rest_url', 'total', 'total_pages', 'tags']);
+    const page = await h.get(`${TAGS}?hide_empty=false&per_page=1&page=2&orderby=slug&order=desc`);
+    expect(page.json).toEqual({
+      rest_url: `${TAGS_URL}/?page=2&per_page=1&order=desc&orderby=slug&hide_empty=false`, total: 3, total_pages: 3,
+      tags: [tag({ id: live.id, name: 'live', slug: 'live', count: 1 })],
+      next_rest_url: `${TAGS_URL}/?page=3&per_page=1&order=desc&orderby=slug&hide_empty=false`,
+      previous_rest_url: `${TAGS_URL}/?per_page=1&order=desc&orderby=slug&hide_empty=false`,
+    });
+    expect([page.headers['x-tec-total'], page.headers['x-tec-totalpages']]).toEqual(['3', '3']);
+  });
+});
+
+describeEachDialect('terms embedded in events', (t) => {
+  const h = helpers(t);
+
+  it('gives the raw term shape with term_group, term_taxonomy_id and filter', async () => {
+    const arts = await h.create(CATS, { name: 'Arts' });
+    const dance = await h.create(CATS, { name: 'Dance', parent: arts.id, description: 'Moves' });
+    const jazz = await h.create(TAGS, { name: 'jazz' });
+    await h.event([dance.id, jazz.id]);
+    const { database, config, dialect } = t();
+    const terms = createTermRepository(database.db, dialect);
+    const urls = createUrls(config);
+
+    const [row] = await terms.findByIds('tribe_events_cat', [dance.id]);
+    expect(toEmbeddedTerm(row, row.count, urls, 'tribe_events_cat')).toEqual({
+      name: 'Dance', slug: 'dance', term_group: 0, term_taxonomy_id: dance.id, taxonomy: 'tribe_events_cat',
+      description: 'Moves', parent: arts.id, count: 1, filter: 'raw', id: dance.id,
+      urls: { self: `${CATS_URL}/${dance.id}`, collection: CATS_URL, up: `${CATS_URL}/${arts.id}` },
+    });
+    const [tagRow] = await terms.findByNamesOrSlugs('post_tag', ['JAZZ']);
+    expect(toEmbeddedTerm(tagRow, tagRow.count, urls, 'post_tag')).toEqual({
+      name: 'jazz', slug: 'jazz', term_group: 0, term_taxonomy_id: jazz.id, taxonomy: 'post_tag', description: '',
+      parent: 0, count: 1, filter: 'raw', id: jazz.id, urls: { self: `${TAGS_URL}/${jazz.id}`, collection: TAGS_URL },
+    });
+    const found = await terms.findByNamesOrSlugs('tribe_events_cat', ['arts', 'dance', 'jazz', 'nothing']);
+    expect(found.map((r) => r.id)).toEqual([arts.id, dance.id]);
   });
 });
