@@ -4,6 +4,8 @@ import type { Config } from './config.ts';
 import type { DbHandle } from './db/create-db.ts';
 import { createStore } from './db/store.ts';
 import { registerAuth } from './http/auth.ts';
+import { registerEventRoutes } from './events/event.routes.ts';
+import { createEventService } from './events/event.service.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { parseQueryString, registerRequestParsing } from './http/request-parsing.ts';
 import { createUrls } from './http/urls.ts';
@@ -54,8 +56,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerRequestParsing(app);
   registerAuth(app, users);
 
-  registerVenueRoutes(app, createLinkedPostService(venueKind, deps));
-  registerOrganizerRoutes(app, createLinkedPostService(organizerKind, deps));
+  const venues = createLinkedPostService(venueKind, deps);
+  const organizers = createLinkedPostService(organizerKind, deps);
+  registerEventRoutes(app, createEventService({ ...deps, venues, organizers }));
+  registerVenueRoutes(app, venues);
+  registerOrganizerRoutes(app, organizers);
   registerTermRoutes(app, deps);
   return app;
 }

@@ -1,3 +1,4 @@
+import { createEventRepository } from '../events/event.repository.ts';
 import { createImageRepository } from '../images/image.repository.ts';
 import { createPostRepository } from '../posts/post.repository.ts';
 import { createTermRepository } from '../terms/term.repository.ts';
@@ -12,6 +13,7 @@ export function createRepositories(db: Db, dialect: Dialect) {
     venues: createPostRepository(db, dialect, 'venue'),
     organizers: createPostRepository(db, dialect, 'organizer'),
     terms: createTermRepository(db, dialect),
+    events: createEventRepository(db),
   };
 }
 

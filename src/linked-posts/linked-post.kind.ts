@@ -1,3 +1,4 @@
+import type { PostColumns } from '../db/database.ts';
 import type { Urls } from '../http/urls.ts';
 import type { ImageRecord } from '../images/image.service.ts';
 import type { PostRow, PostTableName } from '../posts/post.repository.ts';
@@ -28,7 +29,7 @@ export interface SharedRecordParts {
 }
 
 /** The keys every post-like record starts with, in the reference's order. */
-export function recordHead(row: PostRow<PostTableName>, url: string) {
+export function recordHead(row: PostColumns, url: string) {
   return {
     id: row.id,
     author: String(row.author_id),

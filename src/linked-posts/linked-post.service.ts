@@ -102,16 +102,22 @@ export function createLinkedPostService<T extends PostTableName>(
     /** A record with the same name (and description, when sent) is returned instead of a duplicate. */
     async create(input: Input, caller: Caller) {
       if (!canCreate(caller)) throw forbidden(true);
-      const name = String(input[kind.nameField]).trim();
-      const description = input.description === undefined ? undefined : renderHtml(String(input.description));
-      const duplicate = await repo.findDuplicate(name, description);
-      if (duplicate) return toRecord(duplicate);
-      const id = await store.transaction(async (repos) => {
-        const columns = await columnsFor(input, caller, undefined, repos);
-        return repoOf(repos).insert(columns as Omit<PostRow<T>, 'id'>);
-      });
+      const id = await store.transaction((repos) => this.createWithin(repos, input, caller));
       return toRecord(await load({ id }));
     },
+
+    /** Create-or-reuse inside the caller's transaction (an event creating its venue inline); returns the id. */
+    async createWithin(repos: Store['repos'], input: Input, caller: Caller): Promise<number> {
+      const name = String(input[kind.nameField]).trim();
+      const description = input.description === undefined ? undefined : renderHtml(String(input.description));
+      const duplicate = await repoOf(repos).findDuplicate(name, description);
+      if (duplicate) return duplicate.id;
+      const columns = await columnsFor(input, caller, undefined, repos);
+      return repoOf(repos).insert(columns as Omit<PostRow<T>, 'id'>);
+    },
+
+    /** Records for embedding (an event's venue and organizers), in the given order. */
+    toRecords,
 
     /** Only what was sent changes; a body that changes nothing writes nothing (API.md §5.1, §5.2). */
     async update(ref: RecordRef, input: Input, caller: Caller) {
@@ -147,4 +153,4 @@ export function createLinkedPostService<T extends PostTableName>(
   };
 }
 
-export type LinkedPostService = ReturnType<typeof createLinkedPostService>;
+export type LinkedPostService<T extends PostTableName = any> = ReturnType<typeof createLinkedPostService<T>>;

@@ -1,0 +1,75 @@
+import { DateTime } from 'luxon';
+import { invalidParam } from '../errors.ts';
+import { SQL_FORMAT } from '../time/clock.ts';
+import { parseDate } from '../time/parse-date.ts';
+import { zoneAbbreviation } from '../time/zone-abbr.ts';
+import type { EventColumns, EventRow } from './event.repository.ts';
+
+export interface DateInput {
+  start_date?: string;
+  end_date?: string;
+  timezone?: string;
+  all_day?: boolean;
+}
+
+type DateColumns = Pick<
+  EventColumns,
+  'timezone' | 'timezone_abbr' | 'all_day' | 'start_local' | 'end_local' | 'start_utc' | 'end_utc'
+>;
+
+/**
+ * An event's times (reference §5.2): dates are wall-clock time in the event's zone (the site's when none is
+ * given); all-day events run from 00:00:00 of the first day to 23:59:59 of the last; an end before the start
+ * becomes the start. On update, what was not sent keeps its stored wall-clock value, so a new time zone
+ * keeps the local times and moves the instants. Returns nothing when nothing about the times was sent.
+ */
+export function eventDateColumns(input: DateInput, existing: EventRow | undefined, siteZone: string): DateColumns | undefined {
+  const sent = input.start_date !== undefined || input.end_date !== undefined || input.timezone !== undefined || input.all_day !== undefined;
+  if (existing && !sent) return undefined;
+
+  const timezone = input.timezone === undefined ? (existing?.timezone ?? siteZone) : input.timezone || siteZone;
+  const now = DateTime.utc();
+  const read = (param: 'start_date' | 'end_date', stored: string | undefined): DateTime => {
+    const value = input[param];
+    if (value !== undefined) {
+      const parsed = parseDate(value, { zone: timezone, now });
+      if (!parsed) throw invalidParam(param);
+      return parsed.value;
+    }
+    return DateTime.fromFormat(stored as string, SQL_FORMAT, { zone: timezone });
+  };
+  let start = read('start_date', existing?.start_local);
+  let end = read('end_date', existing?.end_local);
+  const allDay = input.all_day ?? existing?.all_day === 1;
+  if (allDay) {
+    start = start.startOf('day');
+    end = end.endOf('day').set({ millisecond: 0 });
+  }
+  if (end < start) end = start;
+  return {
+    timezone,
+    timezone_abbr: zoneAbbreviation(start),
+    all_day: allDay ? 1 : 0,
+    start_local: start.toFormat(SQL_FORMAT),
+    end_local: end.toFormat(SQL_FORMAT),
+    start_utc: start.toUTC().toFormat(SQL_FORMAT),
+    end_utc: end.toUTC().toFormat(SQL_FORMAT),
+  };
+}
+
+/** `{year, month, day, hour, minutes, seconds}` of a stored `YYYY-MM-DD HH:MM:SS`, as zero-padded strings. */
+export function dateDetails(text: string) {
+  return {
+    year: text.slice(0, 4),
+    month: text.slice(5, 7),
+    day: text.slice(8, 10),
+    hour: text.slice(11, 13),
+    minutes: text.slice(14, 16),
+    seconds: text.slice(17, 19),
+  };
+}
+
+/** ISO 8601 with the event's offset, for json_ld. */
+export function isoInZone(local: string, zone: string): string {
+  return DateTime.fromFormat(local, SQL_FORMAT, { zone }).toISO({ suppressMilliseconds: true }) ?? '';
+}

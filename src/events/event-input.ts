@@ -1,0 +1,91 @@
+import type { Config } from '../config.ts';
+import type { Repositories } from '../db/store.ts';
+import { invalidParam } from '../errors.ts';
+import { type CommonPostInput, commonColumns } from '../posts/post-input.ts';
+import { nowStamp } from '../time/clock.ts';
+import type { Caller } from '../users/roles.ts';
+import { normalizeCostInput, presentCost } from './cost.ts';
+import { eventDateColumns } from './event-dates.ts';
+import { type LinkContext, resolveOrganizers, resolveTerms, resolveVenue } from './event-links.ts';
+import type { EventColumns, EventRow } from './event.repository.ts';
+
+export type EventInput = CommonPostInput & {
+  title?: string;
+  start_date?: string;
+  end_date?: string;
+  timezone?: string;
+  all_day?: boolean;
+  cost?: unknown;
+  website?: string;
+  password?: string;
+  categories?: unknown;
+  tags?: unknown;
+  venue?: unknown;
+  organizer?: unknown;
+} & Partial<Record<(typeof FLAGS)[number], boolean>>;
+
+const FLAGS = ['show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured'] as const;
+
+export interface EventWrite {
+  columns: Partial<EventColumns>;
+  categories?: number[];
+  tags?: number[];
+  organizers?: number[];
+}
+
+/**
+ * What a create (everything, with defaults) or an update (only what was sent, API.md §5.1) writes. Runs
+ * inside the write's transaction, so venues, organizers and terms it creates go with it or not at all.
+ */
+export async function eventWrite(
+  input: EventInput,
+  existing: EventRow | undefined,
+  ctx: LinkContext & { config: Config },
+): Promise<EventWrite> {
+  const { repos, caller, config } = ctx;
+  const common = await commonColumns(input, {
+    caller,
+    existing,
+    title: input.title ?? existing?.title ?? '',
+    zone: config.timezone,
+    now: nowStamp(config.timezone),
+    users: repos.users,
+    images: repos.images,
+    slugsStartingWith: (base) => repos.events.slugsStartingWith(base),
+    fallbackSlug: 'event',
+  });
+  const columns: Partial<EventColumns> = { ...common, ...eventDateColumns(input, existing, config.timezone) };
+  if (input.title !== undefined) columns.title = input.title.trim();
+  if (input.password !== undefined) columns.password = input.password;
+  else if (!existing) columns.password = '';
+  for (const flag of FLAGS) {
+    if (input[flag] !== undefined) columns[flag] = input[flag] ? 1 : 0;
+    else if (!existing) columns[flag] = 0;
+  }
+  // Never set stays NULL, which shows the permalink; an explicit "" on update shows "".
+  if (input.website !== undefined) columns.website = input.website === '' && !existing ? null : input.website;
+  else if (!existing) columns.website = null;
+  const cost = costColumn(input.cost, existing, config);
+  if (cost !== undefined) columns.cost = cost;
+  else if (!existing) columns.cost = '[]';
+  if (!existing) Object.assign(columns, { parent_id: 0, venue_id: null });
+
+  const write: EventWrite = { columns };
+  if (input.venue !== undefined) columns.venue_id = await resolveVenue(input.venue, ctx);
+  if (input.organizer !== undefined) write.organizers = await resolveOrganizers(input.organizer, ctx);
+  if (input.categories !== undefined) write.categories = await resolveTerms(input.categories, 'tribe_events_cat', 'categories', repos);
+  if (input.tags !== undefined) write.tags = await resolveTerms(input.tags, 'post_tag', 'tags', repos);
+  return write;
+}
+
+/** The stored cost (a JSON array); the formatted cost a GET showed, sent back, keeps what is stored. */
+function costColumn(input: unknown, existing: EventRow | undefined, config: Config): string | undefined {
+  if (input === undefined) return undefined;
+  if (existing && typeof input === 'string' && input === presentCost(JSON.parse(existing.cost), config.currency).cost) {
+    return existing.cost;
+  }
+  const values = normalizeCostInput(input);
+  if (values === null) throw invalidParam('cost');
+  return JSON.stringify(values);
+}
+

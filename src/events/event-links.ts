@@ -1,0 +1,105 @@
+import type { TSchema } from 'typebox';
+import type { Repositories } from '../db/store.ts';
+import { ApiError, invalidParam } from '../errors.ts';
+import { toList } from '../http/coercion.ts';
+import { validatorCompiler } from '../http/validation.ts';
+import type { LinkedPostService } from '../linked-posts/linked-post.service.ts';
+import { OrganizerCreateBody } from '../organizers/organizer.schemas.ts';
+import { slugify, firstFreeSlug } from '../posts/slug.ts';
+import type { Taxonomy } from '../terms/term.kind.ts';
+import type { Caller } from '../users/roles.ts';
+import { VenueCreateBody } from '../venues/venue.schemas.ts';
+
+export interface LinkContext {
+  repos: Repositories;
+  caller: Caller;
+  venues: LinkedPostService<'venue'>;
+  organizers: LinkedPostService<'organizer'>;
+}
+
+const isEmpty = (value: unknown) =>
+  value === '' || value === 0 || value === '0' || value === null || (Array.isArray(value) && value.length === 0);
+const asId = (value: unknown) =>
+  typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : undefined;
+
+/** Inline venue/organizer data is checked with the resource's own create schema; a failure names the event field. */
+function validated(schema: TSchema, value: Record<string, unknown>, param: string): Record<string, unknown> {
+  const result = validatorCompiler({ schema } as never)(value) as { value?: Record<string, unknown>; error?: ApiError };
+  if (result.error) {
+    const inner = result.error.data.params;
+    const names = Array.isArray(inner) ? inner : Object.keys(inner as object);
+    throw invalidParam(param, `Invalid ${param} data: ${names.join(', ')}.`);
+  }
+  return result.value as Record<string, unknown>;
+}
+
+/** One linked record: an id, `{id}` (a record's own GET shape), or fields of a new (or duplicate) record. */
+async function linkedId(
+  entry: unknown,
+  param: 'venue' | 'organizer',
+  ctx: LinkContext,
+): Promise<number> {
+  const service = param === 'venue' ? ctx.venues : ctx.organizers;
+  const repo = param === 'venue' ? ctx.repos.venues : ctx.repos.organizers;
+  const object = entry && typeof entry === 'object' && !Array.isArray(entry) ? (entry as Record<string, unknown>) : undefined;
+  const id = asId(object ? object.id : entry);
+  if (id !== undefined) {
+    const row = await repo.findById(id);
+    if (!row || row.status === 'trash') throw invalidParam(param, `No ${param} has the id ${id}.`);
+    return id;
+  }
+  if (!object || object[param] === undefined) throw invalidParam(param, `Each ${param} needs an id or a name.`);
+  const fields = validated(param === 'venue' ? VenueCreateBody : OrganizerCreateBody, object, param);
+  return service.createWithin(ctx.repos, fields, ctx.caller);
+}
+
+/** The venue id to store, or null to remove it. */
+export async function resolveVenue(input: unknown, ctx: LinkContext): Promise<number | null> {
+  if (isEmpty(input)) return null;
+  const entry = Array.isArray(input) ? input[0] : input;
+  return isEmpty(entry) ? null : linkedId(entry, 'venue', ctx);
+}
+
+/** Organizer ids in the order given: ids, a CSV, `{id}` objects, organizer fields, or one object alone. */
+export async function resolveOrganizers(input: unknown, ctx: LinkContext): Promise<number[]> {
+  if (isEmpty(input)) return [];
+  const entries = input && typeof input === 'object' && !Array.isArray(input) && !Object.keys(input).every((k) => /^\d+$/.test(k))
+    ? [input]
+    : toList(input);
+  const ids: number[] = [];
+  for (const entry of entries) {
+    if (isEmpty(entry)) continue;
+    const id = await linkedId(entry, 'organizer', ctx);
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+/**
+ * Categories or tags by id, slug or name (or a term object as a GET returns it). Unknown names become new
+ * terms; an existing term is reused, never duplicated; an id that is no term of this taxonomy is a 400.
+ */
+export async function resolveTerms(input: unknown, taxonomy: Taxonomy, param: string, repos: Repositories): Promise<number[]> {
+  const ids: number[] = [];
+  for (const raw of toList(input)) {
+    const entry = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).id ?? (raw as Record<string, unknown>).name : raw;
+    if (entry === undefined || entry === null || String(entry).trim() === '') continue;
+    const id = asId(entry);
+    if (id !== undefined) {
+      if (!(await repos.terms.findById(taxonomy, id))) throw invalidParam(param, `No ${param} term has the id ${id}.`);
+      if (!ids.includes(id)) ids.push(id);
+      continue;
+    }
+    const text = String(entry).trim();
+    const [found] = await repos.terms.findByNamesOrSlugs(taxonomy, [text]);
+    const termId = found?.id ?? (await createTerm(text, taxonomy, repos));
+    if (!ids.includes(termId)) ids.push(termId);
+  }
+  return ids;
+}
+
+async function createTerm(name: string, taxonomy: Taxonomy, repos: Repositories): Promise<number> {
+  const base = slugify(name) || 'term';
+  const slug = firstFreeSlug(base, await repos.terms.slugsStartingWith(taxonomy, base));
+  return repos.terms.insert({ taxonomy, name, slug, description: '', parent_id: 0 });
+}

@@ -1,0 +1,123 @@
+import type { DateTime } from 'luxon';
+import type { Config } from '../config.ts';
+import type { Repositories } from '../db/store.ts';
+import { ApiError, invalidParam, invalidParams } from '../errors.ts';
+import type { QueryEcho } from '../http/pagination.ts';
+import { listStatuses } from '../posts/read-rules.ts';
+import type { Taxonomy } from '../terms/term.kind.ts';
+import { boundText, DateWindowError, resolveDateWindow, type WindowQuery } from '../time/date-window.ts';
+import { type Caller, canCreate } from '../users/roles.ts';
+import type { EventListFilter, EventWindow } from './event.repository.ts';
+
+export interface EventListQuery extends WindowQuery {
+  page?: number;
+  per_page?: number;
+  search?: string;
+  categories?: Array<number | string>;
+  tags?: Array<number | string>;
+  venue?: number[];
+  organizer?: number[];
+  featured?: boolean;
+  status?: string[];
+  geoloc?: boolean;
+  geoloc_lat?: number;
+  geoloc_lng?: number;
+  post_parent?: number;
+  ticketed?: boolean;
+  password?: string;
+  context?: 'view' | 'edit';
+}
+
+/** Category or tag filter values: ids or slugs (a name also matches); each must exist, else 400. */
+async function termIds(values: Array<number | string>, taxonomy: Taxonomy, param: string, repos: Repositories) {
+  const ids: number[] = [];
+  for (const value of values) {
+    const [found] = typeof value === 'number'
+      ? await repos.terms.findByIds(taxonomy, [value])
+      : await repos.terms.findByNamesOrSlugs(taxonomy, [value]);
+    if (!found) throw invalidParam(param, `No ${param} term matches "${value}".`);
+    ids.push(found.id);
+  }
+  return ids;
+}
+
+async function existingIds(ids: number[], param: string, find: (ids: number[]) => Promise<Array<{ id: number }>>) {
+  const found = new Set((await find(ids)).map((row) => row.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length > 0) throw invalidParam(param, `No ${param} has the id ${missing.join(', ')}.`);
+  return ids;
+}
+
+/**
+ * Turns the `/events` query into a repository filter (reference §2.3, API.md §5.7, §5.11, §5.14) and the
+ * effective query that `rest_url` echoes, resolved dates included.
+ */
+export async function eventListFilter(
+  query: EventListQuery,
+  caller: Caller | null,
+  ctx: { repos: Repositories; config: Config; now: DateTime },
+): Promise<{ filter: EventListFilter; order: 'start_local' | 'start_utc' | 'date_utc'; echo: QueryEcho }> {
+  const { repos, config } = ctx;
+  if (query.ticketed === true) {
+    throw new ApiError(400, 'event-tickets-not-active', 'Filtering by tickets needs the ticketing module, which is not active.', {
+      params: { ticketed: 'The ticketing module is not active.' },
+    });
+  }
+  const geo = (['geoloc', 'geoloc_lat', 'geoloc_lng'] as const).filter((p) => query[p] !== undefined);
+  if (geo.length > 0) {
+    throw new ApiError(400, 'geoloc-not-active', 'Geolocation filters need the geolocation module, which is not active.', {
+      params: Object.fromEntries(geo.map((p) => [p, 'The geolocation module is not active.'])),
+    });
+  }
+
+  let window;
+  try {
+    window = resolveDateWindow(query, { siteZone: config.timezone, now: ctx.now });
+  } catch (error) {
+    if (error instanceof DateWindowError) throw invalidParams({ [error.param]: 'Invalid parameter.' });
+    throw error;
+  }
+  const mode = config.timezoneMode;
+  const text = (bound: DateTime | undefined) => (bound ? boundText(bound, mode) : undefined);
+  const dates: EventWindow = {
+    column: mode === 'event' ? 'local' : 'utc',
+    startFrom: text(window.startFrom),
+    endTo: text(window.endTo),
+    startsBefore: text(window.startsBefore),
+    startsAfter: text(window.startsAfter),
+    endsBefore: text(window.endsBefore),
+    endsAfter: text(window.endsAfter),
+  };
+
+  const statuses = listStatuses(caller, query.status);
+  const include = query.include?.length ? query.include : undefined;
+  const filter: EventListFilter = {
+    statuses,
+    window: include ? undefined : dates,
+    search: query.search,
+    searchSkipsProtected: !canCreate(caller) && query.password === undefined,
+    categoryIds: query.categories?.length ? await termIds(query.categories, 'tribe_events_cat', 'categories', repos) : undefined,
+    tagIds: query.tags?.length ? await termIds(query.tags, 'post_tag', 'tags', repos) : undefined,
+    venueIds: query.venue?.length ? await existingIds(query.venue, 'venue', repos.venues.findByIds) : undefined,
+    organizerIds: query.organizer?.length ? await existingIds(query.organizer, 'organizer', repos.organizers.findByIds) : undefined,
+    featured: query.featured,
+    parentId: query.post_parent,
+    ids: include,
+  };
+  if (query.post_parent !== undefined && !(await repos.events.exists(query.post_parent))) throw invalidParam('post_parent');
+
+  const echo: QueryEcho = {
+    ...window.echo,
+    status: statuses === 'any' ? 'any' : statuses,
+    search: query.search,
+    categories: query.categories,
+    tags: query.tags,
+    venue: query.venue,
+    organizer: query.organizer,
+    featured: query.featured,
+    post_parent: query.post_parent,
+    include,
+    strict_dates: query.strict_dates,
+  };
+  return { filter, order: include ? 'date_utc' : mode === 'event' ? 'start_local' : 'start_utc', echo };
+}

@@ -1,0 +1,32 @@
+import type { Config } from '../config.ts';
+import type { EventRow } from './event.repository.ts';
+import { presentCost } from './cost.ts';
+import { isoInZone } from './event-dates.ts';
+
+const plain = (html: string) => html.replace(/<[^>]*>/g, '').trim();
+
+/** schema.org Event data for single reads, with ISO 8601 dates carrying the event's offset. */
+export function eventJsonLd(
+  row: EventRow,
+  related: { url: string; venue?: Record<string, unknown>; organizers: Record<string, unknown>[]; config: Config },
+) {
+  const cost = presentCost(JSON.parse(row.cost) as string[], related.config.currency).cost_details;
+  const organizers = related.organizers.map((o) => o.json_ld).filter(Boolean);
+  return {
+    '@context': 'http://schema.org',
+    '@type': 'Event',
+    name: row.title,
+    description: plain(row.excerpt || row.description),
+    url: related.url,
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    eventStatus: 'https://schema.org/EventScheduled',
+    startDate: isoInZone(row.start_local, row.timezone),
+    endDate: isoInZone(row.end_local, row.timezone),
+    ...(related.venue?.json_ld ? { location: related.venue.json_ld } : {}),
+    ...(organizers.length === 1 ? { organizer: organizers[0] } : organizers.length > 1 ? { organizer: organizers } : {}),
+    ...(cost.values.length > 0
+      ? { offers: { '@type': 'Offer', price: cost.values[0], priceCurrency: cost.currency_code, url: related.url, category: 'primary', availability: 'inStock' } }
+      : {}),
+    performer: 'Organization',
+  };
+}

@@ -1,0 +1,114 @@
+import type { Config } from '../config.ts';
+import type { Repositories } from '../db/store.ts';
+import type { Urls } from '../http/urls.ts';
+import { toImage } from '../images/image.service.ts';
+import { globalIds, recordHead } from '../linked-posts/linked-post.kind.ts';
+import type { LinkedPostService } from '../linked-posts/linked-post.service.ts';
+import { toEmbeddedTerm } from '../terms/term.service.ts';
+import type { Taxonomy } from '../terms/term.kind.ts';
+import { costDetailsEmpty, presentCost } from './cost.ts';
+import { dateDetails } from './event-dates.ts';
+import { eventJsonLd } from './event.json-ld.ts';
+import type { EventRow } from './event.repository.ts';
+
+export interface RecordDeps {
+  repos: Repositories;
+  urls: Urls;
+  config: Config;
+  venues: LinkedPostService<'venue'>;
+  organizers: LinkedPostService<'organizer'>;
+}
+
+export interface RecordOptions {
+  single?: boolean;
+  /** Events whose password protection is lifted for this caller (right password, or an editor). */
+  unlocked?: (row: EventRow) => boolean;
+}
+
+const group = <T, K>(items: T[], key: (item: T) => K) => {
+  const map = new Map<K, T[]>();
+  for (const item of items) map.set(key(item), [...(map.get(key(item)) ?? []), item]);
+  return map;
+};
+
+/**
+ * Event records for a page of rows with a fixed number of queries whatever the page holds: terms, organizer
+ * links, venues, organizers and images are each loaded once for all rows.
+ */
+export async function toEventRecords(rows: EventRow[], deps: RecordDeps, options: RecordOptions = {}) {
+  const { repos, urls, config } = deps;
+  const ids = rows.map((r) => r.id);
+  const [termRows, organizerLinks] = await Promise.all([repos.events.termsOf(ids), repos.events.organizerLinksOf(ids)]);
+  const venueIds = [...new Set(rows.map((r) => r.venue_id).filter((id): id is number => id !== null))];
+  const organizerIds = [...new Set(organizerLinks.map((l) => l.organizer_id))];
+  const imageIds = [...new Set(rows.map((r) => r.image_id).filter((id): id is number => id !== null))];
+  const [venueRows, organizerRows, imageRows] = await Promise.all([
+    repos.venues.findByIds(venueIds),
+    repos.organizers.findByIds(organizerIds),
+    repos.images.findByIds(imageIds),
+  ]);
+  const single = options.single ?? false;
+  const venues = new Map((await deps.venues.toRecords(venueRows, single)).map((v) => [v.id as number, v]));
+  const organizers = new Map((await deps.organizers.toRecords(organizerRows, single)).map((o) => [o.id as number, o]));
+  const images = new Map(imageRows.map((i) => [i.id, i]));
+  const termsByEvent = group(termRows, (t) => t.event_id);
+  const organizersByEvent = group(organizerLinks, (l) => l.event_id);
+
+  return rows.map((row) => {
+    const terms = (taxonomy: Taxonomy) =>
+      (termsByEvent.get(row.id) ?? []).filter((t) => t.taxonomy === taxonomy).map((t) => toEmbeddedTerm(t, Number(t.count ?? 0), urls, taxonomy));
+    const venue = row.venue_id !== null ? venues.get(row.venue_id) : undefined;
+    const eventOrganizers = (organizersByEvent.get(row.id) ?? []).map((l) => organizers.get(l.organizer_id)).filter((o) => o !== undefined);
+    const url = urls.permalink('event', row.slug);
+    const cost = JSON.parse(row.cost) as string[];
+    const { id, ...head } = recordHead(row, url);
+    const record: Record<string, unknown> = {
+      id,
+      ...globalIds(urls, row.id),
+      ...head,
+      rest_url: `${urls.collection('events')}/${row.id}`,
+      title: row.title,
+      description: row.description,
+      excerpt: row.excerpt,
+      slug: row.slug,
+      image: toImage(row.image_id !== null ? images.get(row.image_id) : undefined),
+      all_day: row.all_day === 1,
+      start_date: row.start_local,
+      start_date_details: dateDetails(row.start_local),
+      end_date: row.end_local,
+      end_date_details: dateDetails(row.end_local),
+      utc_start_date: row.start_utc,
+      utc_start_date_details: dateDetails(row.start_utc),
+      utc_end_date: row.end_utc,
+      utc_end_date_details: dateDetails(row.end_utc),
+      timezone: row.timezone,
+      timezone_abbr: row.timezone_abbr,
+      ...presentCost(cost, config.currency),
+      // Never set: the permalink, as the reference shows it.
+      website: row.website ?? url,
+      show_map: row.show_map === 1,
+      show_map_link: row.show_map_link === 1,
+      hide_from_listings: row.hide_from_listings === 1,
+      sticky: row.sticky === 1,
+      featured: row.featured === 1,
+      categories: terms('tribe_events_cat'),
+      tags: terms('post_tag'),
+      venue: (venue ?? []),
+      organizer: eventOrganizers,
+      custom_fields: [],
+      ...(single ? { json_ld: eventJsonLd(row, { url, venue, organizers: eventOrganizers, config }) } : {}),
+    };
+    if (row.password !== '' && !(options.unlocked?.(row) ?? false)) blank(record);
+    return record;
+  });
+}
+
+/** A password-protected event in a list: title, slug, dates and status stay; the rest is blanked (reference §1.1). */
+function blank(record: Record<string, unknown>) {
+  Object.assign(record, {
+    description: '', excerpt: '', website: '', cost: '', image: false,
+    all_day: null, show_map: null, show_map_link: null, hide_from_listings: null, sticky: null, featured: null,
+    cost_details: { ...costDetailsEmpty() },
+    categories: [], tags: [], venue: [], organizer: [], custom_fields: [],
+  });
+}

@@ -1,0 +1,145 @@
+import { type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, sql } from 'kysely';
+import type { Database, Db, EventTable, TermTable } from '../db/database.ts';
+
+export type EventRow = Selectable<EventTable>;
+export type EventColumns = Omit<EventTable, 'id'>;
+
+/** Bounds as SQL text: event-local wall-clock strings or UTC strings, matching `column`. */
+export interface EventWindow {
+  column: 'local' | 'utc';
+  startFrom?: string;
+  endTo?: string;
+  startsBefore?: string;
+  startsAfter?: string;
+  endsBefore?: string;
+  endsAfter?: string;
+}
+
+export interface EventListFilter {
+  statuses: string[] | 'any';
+  window?: EventWindow;
+  search?: string;
+  /** Anonymous searches leave password-protected events out, as the reference does. */
+  searchSkipsProtected?: boolean;
+  categoryIds?: number[];
+  tagIds?: number[];
+  venueIds?: number[];
+  organizerIds?: number[];
+  featured?: boolean;
+  parentId?: number;
+  ids?: number[];
+}
+
+type EventEb = ExpressionBuilder<Database, 'event'>;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const like = (column: string, text: string) =>
+  sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${escapeLike(text.toLowerCase())}%`} escape '\\'`;
+
+function where(filter: EventListFilter) {
+  return (eb: EventEb): Expression<SqlBool> => {
+    // Hidden events never appear in lists; trash only when asked for by name.
+    const clauses: Expression<SqlBool>[] = [eb('event.hide_from_listings', '=', 0)];
+    clauses.push(filter.statuses === 'any' ? eb('event.status', '!=', 'trash') : eb('event.status', 'in', filter.statuses));
+    const w = filter.window;
+    if (w) {
+      const start = w.column === 'local' ? 'event.start_local' : 'event.start_utc';
+      const end = w.column === 'local' ? 'event.end_local' : 'event.end_utc';
+      if (w.startFrom !== undefined) clauses.push(eb(start, '>=', w.startFrom));
+      if (w.endTo !== undefined) clauses.push(eb(end, '<=', w.endTo));
+      if (w.startsBefore !== undefined) clauses.push(eb(start, '<', w.startsBefore));
+      if (w.startsAfter !== undefined) clauses.push(eb(start, '>', w.startsAfter));
+      if (w.endsBefore !== undefined) clauses.push(eb(end, '<', w.endsBefore));
+      if (w.endsAfter !== undefined) clauses.push(eb(end, '>', w.endsAfter));
+    }
+    if (filter.search !== undefined) {
+      const text = filter.search;
+      clauses.push(eb.or([like('event.title', text), like('event.description', text), like('event.excerpt', text)]));
+      if (filter.searchSkipsProtected) clauses.push(eb('event.password', '=', ''));
+    }
+    for (const ids of [filter.categoryIds, filter.tagIds]) {
+      if (ids) clauses.push(eb.exists(eb.selectFrom('event_term').select('event_term.event_id').whereRef('event_term.event_id', '=', 'event.id').where('event_term.term_id', 'in', ids)));
+    }
+    if (filter.venueIds) clauses.push(eb('event.venue_id', 'in', filter.venueIds));
+    if (filter.organizerIds) {
+      clauses.push(eb.exists(eb.selectFrom('event_organizer').select('event_organizer.event_id').whereRef('event_organizer.event_id', '=', 'event.id').where('event_organizer.organizer_id', 'in', filter.organizerIds)));
+    }
+    if (filter.featured !== undefined) clauses.push(eb('event.featured', '=', filter.featured ? 1 : 0));
+    if (filter.parentId !== undefined) clauses.push(eb('event.parent_id', '=', filter.parentId));
+    if (filter.ids) clauses.push(eb('event.id', 'in', filter.ids));
+    return eb.and(clauses);
+  };
+}
+
+/** The only place with the SQL of events and their links. */
+export function createEventRepository(db: Db) {
+  return {
+    findById: (id: number) => db.selectFrom('event').selectAll().where('id', '=', id).executeTakeFirst(),
+    findBySlug: (slug: string) => db.selectFrom('event').selectAll().where('slug', '=', slug).executeTakeFirst(),
+    exists: async (id: number) => (await db.selectFrom('event').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
+
+    async slugsStartingWith(base: string): Promise<Set<string>> {
+      const rows = await db.selectFrom('event').select('slug').where(sql<SqlBool>`slug like ${`${escapeLike(base)}%`} escape '\\'`).execute();
+      return new Set(rows.map((r) => r.slug));
+    },
+
+    async insert(values: EventColumns): Promise<number> {
+      const { id } = await db.insertInto('post').values({ type: 'event' }).returning('id').executeTakeFirstOrThrow();
+      await db.insertInto('event').values({ ...values, id } as Insertable<EventTable>).execute();
+      return id;
+    },
+
+    update: async (id: number, values: Partial<EventColumns>) => {
+      if (Object.keys(values).length > 0) await db.updateTable('event').set(values).where('id', '=', id).execute();
+    },
+
+    remove: async (id: number) => {
+      await db.deleteFrom('post').where('id', '=', id).execute();
+    },
+
+    async setTerms(eventId: number, taxonomy: string, termIds: number[]) {
+      await db.deleteFrom('event_term').where('event_id', '=', eventId)
+        .where('term_id', 'in', db.selectFrom('term').select('id').where('taxonomy', '=', taxonomy)).execute();
+      if (termIds.length) await db.insertInto('event_term').values(termIds.map((term_id) => ({ event_id: eventId, term_id }))).execute();
+    },
+
+    async setOrganizers(eventId: number, organizerIds: number[]) {
+      await db.deleteFrom('event_organizer').where('event_id', '=', eventId).execute();
+      if (organizerIds.length) {
+        await db.insertInto('event_organizer').values(organizerIds.map((organizer_id, position) => ({ event_id: eventId, organizer_id, position }))).execute();
+      }
+    },
+
+    /** Ordered by start (in the compared column) then id; `include` lists order by post date then id. */
+    list: (filter: EventListFilter, order: 'start_local' | 'start_utc' | 'date_utc', limit: number, offset: number) =>
+      db.selectFrom('event').selectAll().where(where(filter)).orderBy(order).orderBy('id').limit(limit).offset(offset).execute(),
+
+    count: async (filter: EventListFilter) =>
+      Number((await db.selectFrom('event').select(sql<number>`count(*)`.as('n')).where(where(filter)).executeTakeFirstOrThrow()).n),
+
+    /** The terms of a page of events with their published counts: one query for any page size. */
+    termsOf: (eventIds: number[]) =>
+      eventIds.length === 0
+        ? Promise.resolve([] as Array<Selectable<TermTable> & { event_id: number; count: number }>)
+        : db
+            .selectFrom('event_term')
+            .innerJoin('term', 'term.id', 'event_term.term_id')
+            .selectAll('term')
+            .select('event_term.event_id')
+            .select((eb) =>
+              eb.selectFrom('event_term as uses').innerJoin('event as used', 'used.id', 'uses.event_id')
+                .whereRef('uses.term_id', '=', 'term.id').where('used.status', '=', 'publish')
+                .select(sql<number>`count(*)`.as('n')).as('count'),
+            )
+            .where('event_term.event_id', 'in', eventIds)
+            .orderBy(sql`lower(term.name)`)
+            .orderBy('term.id')
+            .execute(),
+
+    organizerLinksOf: (eventIds: number[]) =>
+      eventIds.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('event_organizer').selectAll().where('event_id', 'in', eventIds).orderBy('event_id').orderBy('position').execute(),
+  };
+}
+
+export type EventRepository = ReturnType<typeof createEventRepository>;

@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { listHeaders } from '../http/pagination.ts';
+import { SlugParams } from '../http/schema-types.ts';
+import { NAMESPACE } from '../http/urls.ts';
+import type { RecordRef } from '../linked-posts/linked-post.service.ts';
+import type { Caller } from '../users/roles.ts';
+import type { EventInput } from './event-input.ts';
+import type { EventListQuery } from './event-list.ts';
+import {
+  EventCreateBody, EventDeleteQuery, EventListQuery as EventListQuerySchema, EventReadQuery, EventSchema, EventUpdateBody,
+} from './event.schemas.ts';
+import type { EventReadOptions, EventService } from './event.service.ts';
+
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 0, description: 'Numeric id of the event' }) });
+const EventList = Type.Object({
+  events: Type.Array(EventSchema),
+  rest_url: Type.String(),
+  next_rest_url: Type.Optional(Type.String()),
+  previous_rest_url: Type.Optional(Type.String()),
+  total: Type.Integer(),
+  total_pages: Type.Integer(),
+});
+
+const refOf = (request: FastifyRequest): RecordRef => {
+  const params = request.params as { id?: number; slug?: string };
+  return params.slug !== undefined ? { slug: params.slug } : { id: params.id as number };
+};
+// The auth hook has already answered 401 to an anonymous write.
+const callerOf = (request: FastifyRequest) => request.caller as Caller;
+
+export function registerEventRoutes(app: FastifyInstance, events: EventService) {
+  const base = `/${NAMESPACE}/events`;
+
+  app.get(base, { schema: { querystring: EventListQuerySchema, response: { 200: EventList } } }, async (request, reply) => {
+    const page = await events.list(request.query as EventListQuery, request.caller);
+    void reply.headers(listHeaders(page));
+    return {
+      events: page.items, rest_url: page.restUrl, next_rest_url: page.nextRestUrl, previous_rest_url: page.previousRestUrl,
+      total: page.total, total_pages: page.totalPages,
+    };
+  });
+
+  app.post(base, { schema: { body: EventCreateBody, response: { 201: EventSchema } } }, async (request, reply) =>
+    reply.code(201).send(await events.create(request.body as EventInput, callerOf(request))),
+  );
+
+  for (const [path, params] of [[`${base}/:id(^\\d+)`, IdParams], [`${base}/by-slug/:slug`, SlugParams]] as const) {
+    app.get(path, { schema: { params, querystring: EventReadQuery, response: { 200: EventSchema } } }, (request) =>
+      events.get(refOf(request), request.caller, request.query as EventReadOptions),
+    );
+    app.route({
+      method: ['POST', 'PUT', 'PATCH'],
+      url: path,
+      schema: { params, body: EventUpdateBody, response: { 200: EventSchema } },
+      handler: (request) => events.update(refOf(request), request.body as EventInput, callerOf(request)),
+    });
+    app.delete(path, { schema: { params, querystring: EventDeleteQuery, response: { 200: EventSchema } } }, (request) =>
+      events.trash(refOf(request), callerOf(request), (request.query as { force?: boolean }).force === true),
+    );
+  }
+}
