@@ -1,4 +1,4 @@
-import { forbidden, gone, notAccessible, notFound } from '../errors.ts';
+import { forbidden, gone, invalidParam, notAccessible, notFound } from '../errors.ts';
 import type { Config } from '../config.ts';
 import type { Store } from '../db/store.ts';
 import { listPage, pageRequest } from '../http/pagination.ts';
@@ -19,6 +19,9 @@ export interface LinkedPostListQuery {
   per_page?: number;
   search?: string;
   status?: string[];
+  event?: number;
+  has_events?: boolean;
+  only_with_upcoming?: boolean;
 }
 
 type Input = CommonPostInput & Record<string, unknown>;
@@ -81,9 +84,16 @@ export function createLinkedPostService<T extends PostTableName>(
       const page = pageRequest(query, config.maxPerPage);
       const statuses = listStatuses(caller, query.status);
       const fragments = query.search?.split(/[^\p{L}\p{N}-]+/u).filter(Boolean);
+      if (query.event !== undefined && !(await store.repos.events.exists(query.event))) {
+        throw invalidParam('event', `No event has the id ${query.event}.`);
+      }
       const filter = {
         statuses,
         search: fragments?.length ? { fragments, columns: kind.searchColumns } : undefined,
+        eventId: query.event,
+        hasEvents: query.has_events,
+        // Upcoming events the caller could list: the same status rights as the records themselves.
+        upcoming: query.only_with_upcoming ? { fromUtc: nowStamp('UTC').utc, statuses } : undefined,
       };
       const [rows, total] = await Promise.all([
         repo.list(filter, page.perPage, (page.page - 1) * page.perPage),
@@ -94,7 +104,14 @@ export function createLinkedPostService<T extends PostTableName>(
         total,
         page,
         base: `${urls.collection(kind.plural)}/`,
-        echo: { per_page: page.perPage, search: query.search, status: statuses === 'any' ? 'any' : statuses },
+        echo: {
+          per_page: page.perPage,
+          search: query.search,
+          status: statuses === 'any' ? 'any' : statuses,
+          event: query.event,
+          has_events: query.has_events,
+          only_with_upcoming: query.only_with_upcoming,
+        },
         pageNotFound: { code: `${label}-archive-page-not-found`, message: `The requested ${label} archive page does not exist.` },
       });
     },

@@ -8,8 +8,12 @@ export interface PostListFilter {
   statuses: string[] | 'any';
   /** Fragments that must all occur in at least one of `searchColumns` (the reference's venue search). */
   search?: { fragments: string[]; columns: string[] };
-  /** Only these ids (the `event` filter resolves to ids). */
-  ids?: number[];
+  /** Only records linked to this event. */
+  eventId?: number;
+  /** true: linked from an event that is not a draft, pending or trashed; false: linked from none. */
+  hasEvents?: boolean;
+  /** Linked to an event starting at or after this UTC time, with one of these statuses. */
+  upcoming?: { fromUtc: string; statuses: string[] | 'any' };
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -21,11 +25,31 @@ export function createPostRepository<T extends PostTableName>(db: Db, _dialect: 
   const name: string = table;
   type Row = PostRow<T>;
 
+  /** The events linked to the outer row: by `event.venue_id`, or through `event_organizer`. */
+  const linkedEvents = (eb: any) =>
+    table === 'venue'
+      ? eb.selectFrom('event').select('event.id').whereRef('event.venue_id', '=', 'venue.id')
+      : eb
+          .selectFrom('event_organizer')
+          .innerJoin('event', 'event.id', 'event_organizer.event_id')
+          .select('event.id')
+          .whereRef('event_organizer.organizer_id', '=', 'organizer.id');
+  const statusIn = (eb: any, column: string, statuses: string[] | 'any') =>
+    statuses === 'any' ? eb(column, '!=', 'trash') : eb(column, 'in', statuses);
+
   function where(filter: PostListFilter) {
     return (eb: any): Expression<SqlBool> => {
-      const clauses: Expression<SqlBool>[] = [];
-      clauses.push(filter.statuses === 'any' ? eb('status', '!=', 'trash') : eb('status', 'in', filter.statuses));
-      if (filter.ids) clauses.push(filter.ids.length ? eb('id', 'in', filter.ids) : sql<SqlBool>`1 = 0`);
+      const clauses: Expression<SqlBool>[] = [statusIn(eb, `${name}.status`, filter.statuses)];
+      if (filter.eventId !== undefined) clauses.push(eb.exists(linkedEvents(eb).where('event.id', '=', filter.eventId)));
+      if (filter.hasEvents !== undefined) {
+        const live = eb.exists(linkedEvents(eb).where('event.status', 'not in', ['draft', 'pending', 'trash']));
+        clauses.push(filter.hasEvents ? live : eb.not(live));
+      }
+      if (filter.upcoming) {
+        const { fromUtc, statuses } = filter.upcoming;
+        const upcoming = linkedEvents(eb).where('event.start_utc', '>=', fromUtc);
+        clauses.push(eb.exists(upcoming.where((e: any) => statusIn(e, 'event.status', statuses))));
+      }
       if (filter.search) {
         const { fragments, columns } = filter.search;
         clauses.push(

@@ -46,5 +46,8 @@ export function postListQuery(plural: string, searched: string) {
     per_page: PerPage,
     search: NonEmptyText(`${plural} whose ${searched} contain every word of this text`),
     status: StatusList,
+    event: Type.Integer({ minimum: 1, description: `${plural} linked to this event` }),
+    has_events: Type.Boolean({ description: `true: ${plural.toLowerCase()} linked from a published, future or private event; false: linked from none` }),
+    only_with_upcoming: Type.Boolean({ description: `true: only ${plural.toLowerCase()} with an event that has not started yet` }),
   }));
 }
