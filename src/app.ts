@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
@@ -6,6 +7,8 @@ import { createStore } from './db/store.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerEventRoutes } from './events/event.routes.ts';
 import { createEventService } from './events/event.service.ts';
+import { registerDocsRoutes } from './docs/docs.routes.ts';
+import { collectRoutes } from './docs/route-registry.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { parseQueryString, registerRequestParsing } from './http/request-parsing.ts';
 import { createUrls } from './http/urls.ts';
@@ -14,9 +17,12 @@ import { createLinkedPostService } from './linked-posts/linked-post.service.ts';
 import { organizerKind } from './organizers/organizer.kind.ts';
 import { registerOrganizerRoutes } from './organizers/organizer.routes.ts';
 import { registerTermRoutes } from './terms/term.routes.ts';
+import { languageRewriter, registerLanguage } from './i18n/http.ts';
 import { createUserService } from './users/user.service.ts';
 import { venueKind } from './venues/venue.kind.ts';
 import { registerVenueRoutes } from './venues/venue.routes.ts';
+
+const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
 export interface BuildAppOptions {
   config: Config;
@@ -35,7 +41,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     logger: logger ?? { level: config.logLevel, serializers: { req: requestSerializer } },
     bodyLimit: config.bodyLimit,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+    rewriteUrl: languageRewriter(config.locales),
   });
+  const routes = collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
 
   const store = createStore(database.db, database.dialect);
@@ -52,10 +60,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('X-Content-Type-Options', 'nosniff');
   });
+  registerLanguage(app, config.locales);
   registerErrorHandling(app);
   registerRequestParsing(app);
   registerAuth(app, users);
 
+  registerDocsRoutes(app, { routes, urls, config, version: VERSION });
   const venues = createLinkedPostService(venueKind, deps);
   const organizers = createLinkedPostService(organizerKind, deps);
   registerEventRoutes(app, createEventService({ ...deps, venues, organizers }));

@@ -1,3 +1,5 @@
+import { Type } from 'typebox';
+
 /**
  * The one error type of the API. The central handler writes it as the WordPress REST body
  * `{code, message, data: {status, ...data}}`, which existing clients of the reference parse.
@@ -12,7 +14,7 @@ export class ApiError extends Error {
     super(message);
   }
 
-  toBody() {
+  toBody(): { code: string; message: string; data: { status: number; [key: string]: unknown } } {
     return { code: this.code, message: this.message, data: { status: this.status, ...this.data } };
   }
 }
@@ -56,3 +58,21 @@ export function gone(code: string, message: string): ApiError {
 export function notAccessible(code: string, message: string): ApiError {
   return new ApiError(403, code, message);
 }
+
+/** The error body every failure is sent as (documented once in the OpenAPI document). */
+export const ErrorSchema = Type.Object(
+  {
+    code: Type.String(),
+    message: Type.String(),
+    data: Type.Object(
+      {
+        status: Type.Integer(),
+        params: Type.Optional(Type.Union([Type.Record(Type.String(), Type.String()), Type.Array(Type.String())])),
+        details: Type.Optional(Type.Union([Type.Object({}, { additionalProperties: true }), Type.Array(Type.Unknown())])),
+        term_id: Type.Optional(Type.Integer()),
+      },
+      { additionalProperties: true },
+    ),
+  },
+  { title: 'Error' },
+);

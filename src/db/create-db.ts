@@ -38,6 +38,9 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // SQLite's own lower() folds ASCII only; PostgreSQL's folds every letter. Case-insensitive search and
+  // duplicate checks must agree on both, so lower() here is JavaScript's (deterministic, so indexable).
+  sqlite.function('lower', { deterministic: true }, (text: unknown) => (text === null ? null : String(text).toLowerCase()));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 import { invalidParam } from '../errors.ts';
 import { SQL_FORMAT } from '../time/clock.ts';
 import { parseDate } from '../time/parse-date.ts';
@@ -27,7 +27,7 @@ export function eventDateColumns(input: DateInput, existing: EventRow | undefine
   const sent = input.start_date !== undefined || input.end_date !== undefined || input.timezone !== undefined || input.all_day !== undefined;
   if (existing && !sent) return undefined;
 
-  const timezone = input.timezone === undefined ? (existing?.timezone ?? siteZone) : input.timezone || siteZone;
+  const timezone = input.timezone === undefined ? (existing?.timezone ?? siteZone) : zoneName(input.timezone || siteZone);
   const now = DateTime.utc();
   const read = (param: 'start_date' | 'end_date', stored: string | undefined): DateTime => {
     const value = input[param];
@@ -57,6 +57,16 @@ export function eventDateColumns(input: DateInput, existing: EventRow | undefine
   };
 }
 
+/**
+ * Zone names match in any case (`america/new_york`), but records show the IANA spelling. Only the case is
+ * fixed: a link such as `US/Eastern` stays as sent, and offsets (`UTC+5`) are not IANA names.
+ */
+function zoneName(zone: string): string {
+  if (!IANAZone.isValidZone(zone)) return zone;
+  const canonical = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  return canonical.toLowerCase() === zone.toLowerCase() ? canonical : zone;
+}
+
 /** `{year, month, day, hour, minutes, seconds}` of a stored `YYYY-MM-DD HH:MM:SS`, as zero-padded strings. */
 export function dateDetails(text: string) {
   return {
@@ -69,7 +79,10 @@ export function dateDetails(text: string) {
   };
 }
 
-/** ISO 8601 with the event's offset, for json_ld. */
+/**
+ * ISO 8601 with the event's offset, for json_ld. Always a numeric offset, as PHP's `c` format writes it:
+ * Luxon's toISO would write UTC as `Z`.
+ */
 export function isoInZone(local: string, zone: string): string {
-  return DateTime.fromFormat(local, SQL_FORMAT, { zone }).toISO({ suppressMilliseconds: true }) ?? '';
+  return DateTime.fromFormat(local, SQL_FORMAT, { zone }).toFormat("yyyy-MM-dd'T'HH:mm:ssZZ");
 }

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Repositories } from '../db/store.ts';
 import { invalidParam } from '../errors.ts';
+import { createUrls } from '../http/urls.ts';
 import { type CommonPostInput, commonColumns } from '../posts/post-input.ts';
 import { nowStamp } from '../time/clock.ts';
 import type { Caller } from '../users/roles.ts';
@@ -51,7 +52,7 @@ export async function eventWrite(
     now: nowStamp(config.timezone),
     users: repos.users,
     images: repos.images,
-    slugsStartingWith: (base) => repos.events.slugsStartingWith(base),
+    slugsStartingWith: (base) => slugsTakenByOthers(base, existing, repos),
     fallbackSlug: 'event',
   });
   const columns: Partial<EventColumns> = { ...common, ...eventDateColumns(input, existing, config.timezone) };
@@ -62,8 +63,8 @@ export async function eventWrite(
     if (input[flag] !== undefined) columns[flag] = input[flag] ? 1 : 0;
     else if (!existing) columns[flag] = 0;
   }
-  // Never set stays NULL, which shows the permalink; an explicit "" on update shows "".
-  if (input.website !== undefined) columns.website = input.website === '' && !existing ? null : input.website;
+  const website = websiteColumn(input.website, existing, config);
+  if (website !== undefined) columns.website = website;
   else if (!existing) columns.website = null;
   const cost = costColumn(input.cost, existing, config);
   if (cost !== undefined) columns.cost = cost;
@@ -76,6 +77,25 @@ export async function eventWrite(
   if (input.categories !== undefined) write.categories = await resolveTerms(input.categories, 'tribe_events_cat', 'categories', repos);
   if (input.tags !== undefined) write.tags = await resolveTerms(input.tags, 'post_tag', 'tags', repos);
   return write;
+}
+
+/** An event's own slug is not taken for it: renaming `gig-2` to a taken `gig` keeps `gig-2`, not `gig-3`. */
+async function slugsTakenByOthers(base: string, existing: EventRow | undefined, repos: Repositories): Promise<Set<string>> {
+  const taken = await repos.events.slugsStartingWith(base);
+  if (existing) taken.delete(existing.slug);
+  return taken;
+}
+
+/**
+ * The stored website: never set stays NULL, which shows the permalink; an explicit "" on update shows "".
+ * The permalink a GET showed for an unset website, sent back, keeps it unset (API.md §5.2), so the
+ * website still follows the slug.
+ */
+function websiteColumn(input: string | undefined, existing: EventRow | undefined, config: Config): string | null | undefined {
+  if (input === undefined) return undefined;
+  if (!existing) return input === '' ? null : input;
+  if (existing.website === null && input === createUrls(config).permalink('event', existing.slug)) return undefined;
+  return input;
 }
 
 /** The stored cost (a JSON array); the formatted cost a GET showed, sent back, keeps what is stored. */

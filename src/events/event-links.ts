@@ -82,7 +82,7 @@ export async function resolveOrganizers(input: unknown, ctx: LinkContext): Promi
 export async function resolveTerms(input: unknown, taxonomy: Taxonomy, param: string, repos: Repositories): Promise<number[]> {
   const ids: number[] = [];
   for (const raw of toList(input)) {
-    const entry = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).id ?? (raw as Record<string, unknown>).name : raw;
+    const entry = raw && typeof raw === 'object' ? termKey(raw as Record<string, unknown>, param) : raw;
     if (entry === undefined || entry === null || String(entry).trim() === '') continue;
     const id = asId(entry);
     if (id !== undefined) {
@@ -96,6 +96,13 @@ export async function resolveTerms(input: unknown, taxonomy: Taxonomy, param: st
     if (!ids.includes(termId)) ids.push(termId);
   }
   return ids;
+}
+
+/** A term object (a GET's embedded term, or `{slug}`/`{name}`) names its term; one naming none is a 400, not skipped. */
+function termKey(term: Record<string, unknown>, param: string): unknown {
+  const key = term.id ?? term.slug ?? term.name;
+  if (key === undefined || key === null || String(key).trim() === '') throw invalidParam(param, `Each ${param} term needs an id, a slug or a name.`);
+  return key;
 }
 
 async function createTerm(name: string, taxonomy: Taxonomy, repos: Repositories): Promise<number> {

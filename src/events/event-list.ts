@@ -32,9 +32,11 @@ export interface EventListQuery extends WindowQuery {
 async function termIds(values: Array<number | string>, taxonomy: Taxonomy, param: string, repos: Repositories) {
   const ids: number[] = [];
   for (const value of values) {
-    const [found] = typeof value === 'number'
+    const matches = typeof value === 'number'
       ? await repos.terms.findByIds(taxonomy, [value])
       : await repos.terms.findByNamesOrSlugs(taxonomy, [value]);
+    // A slug wins over another term's name, as in the reference (slug first).
+    const found = matches.find((term) => term.slug === value) ?? matches[0];
     if (!found) throw invalidParam(param, `No ${param} term matches "${value}".`);
     ids.push(found.id);
   }
@@ -95,7 +97,7 @@ export async function eventListFilter(
     statuses,
     window: include ? undefined : dates,
     search: query.search,
-    searchSkipsProtected: !canCreate(caller) && query.password === undefined,
+    searchPassword: canCreate(caller) ? undefined : (query.password ?? ''),
     categoryIds: query.categories?.length ? await termIds(query.categories, 'tribe_events_cat', 'categories', repos) : undefined,
     tagIds: query.tags?.length ? await termIds(query.tags, 'post_tag', 'tags', repos) : undefined,
     venueIds: query.venue?.length ? await existingIds(query.venue, 'venue', repos.venues.findByIds) : undefined,

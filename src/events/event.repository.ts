@@ -19,8 +19,11 @@ export interface EventListFilter {
   statuses: string[] | 'any';
   window?: EventWindow;
   search?: string;
-  /** Anonymous searches leave password-protected events out, as the reference does. */
-  searchSkipsProtected?: boolean;
+  /**
+   * When set, a search matches password-protected events only if this password unlocks them ('' for none):
+   * anonymous searches leave them out, as the reference does, so blanked content cannot be probed.
+   */
+  searchPassword?: string;
   categoryIds?: number[];
   tagIds?: number[];
   venueIds?: number[];
@@ -32,8 +35,10 @@ export interface EventListFilter {
 
 type EventEb = ExpressionBuilder<Database, 'event'>;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+// Both sides are lowered by the database: SQLite's lower() folds ASCII only, so a pattern lowered in JS
+// ('über') could never match what SQLite makes of the column ('Über'), even when the case was right.
 const like = (column: string, text: string) =>
-  sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${escapeLike(text.toLowerCase())}%`} escape '\\'`;
+  sql<SqlBool>`lower(${sql.ref(column)}) like lower(${`%${escapeLike(text)}%`}) escape '\\'`;
 
 function where(filter: EventListFilter) {
   return (eb: EventEb): Expression<SqlBool> => {
@@ -54,7 +59,7 @@ function where(filter: EventListFilter) {
     if (filter.search !== undefined) {
       const text = filter.search;
       clauses.push(eb.or([like('event.title', text), like('event.description', text), like('event.excerpt', text)]));
-      if (filter.searchSkipsProtected) clauses.push(eb('event.password', '=', ''));
+      if (filter.searchPassword !== undefined) clauses.push(eb('event.password', 'in', [...new Set(['', filter.searchPassword])]));
     }
     for (const ids of [filter.categoryIds, filter.tagIds]) {
       if (ids) clauses.push(eb.exists(eb.selectFrom('event_term').select('event_term.event_id').whereRef('event_term.event_id', '=', 'event.id').where('event_term.term_id', 'in', ids)));

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { listHeaders } from '../http/pagination.ts';
-import { SlugParams } from '../http/schema-types.ts';
+import { idParams, SlugParams } from '../http/schema-types.ts';
 import { NAMESPACE } from '../http/urls.ts';
 import type { RecordRef } from '../linked-posts/linked-post.service.ts';
 import type { Caller } from '../users/roles.ts';
@@ -12,7 +12,7 @@ import {
 } from './event.schemas.ts';
 import type { EventReadOptions, EventService } from './event.service.ts';
 
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 0, description: 'Numeric id of the event' }) });
+const IdParams = idParams('event');
 const EventList = Type.Object({
   events: Type.Array(EventSchema),
   rest_url: Type.String(),
@@ -20,7 +20,7 @@ const EventList = Type.Object({
   previous_rest_url: Type.Optional(Type.String()),
   total: Type.Integer(),
   total_pages: Type.Integer(),
-});
+}, { title: 'EventList' });
 
 const refOf = (request: FastifyRequest): RecordRef => {
   const params = request.params as { id?: number; slug?: string };

@@ -11,9 +11,12 @@ import { EmbeddedTermSchema } from '../terms/term.schemas.ts';
 import { OrganizerSchema } from '../organizers/organizer.schemas.ts';
 import { VenueSchema } from '../venues/venue.schemas.ts';
 
-/** An IANA zone, a `UTC+5`/`UTC-03:30` offset as the reference stores them, or empty (the site's). */
+/**
+ * An IANA zone, a `UTC+5`/`UTC-03:30` offset as the reference stores them, or empty (the site's). Offsets
+ * go to ±14 hours, as real ones do, in the forms Luxon reads (it has no `UTC+0530`).
+ */
 export function isTimezone(value: string): boolean {
-  return value === '' || value === 'UTC' || IANAZone.isValidZone(value) || /^UTC[+-]\d{1,2}(:?[0-5]\d)?$/.test(value);
+  return value === '' || value === 'UTC' || IANAZone.isValidZone(value) || /^UTC[+-](0?\d|1[0-4])(:[0-5]\d)?$/.test(value);
 }
 Format.Set('cal-timezone', isTimezone);
 
@@ -22,10 +25,13 @@ const TermList = (taxonomy: string) =>
     description: `${taxonomy} ids, slugs or names (unknown names are created), as an array or a CSV string; empty removes all`,
   });
 
+// Stored trimmed, so a title of spaces only would be an empty title.
+const Title = Type.String({ minLength: 1, pattern: '\\S', description: 'The event title' });
+
 const fields = optional({
   ...postInputFields('event'),
   description: Text('The event description (HTML); empty clears it'),
-  title: NonEmptyText('The event title'),
+  title: Title,
   start_date: DateInput('The event start, wall-clock time in the event time zone'),
   end_date: DateInput('The event end, wall-clock time in the event time zone'),
   timezone: Type.String({ format: 'cal-timezone', description: 'The event time zone (IANA name or UTC offset); empty for the site time zone' }),
@@ -52,7 +58,7 @@ const fields = optional({
 
 export const EventCreateBody = Type.Object({
   ...fields,
-  title: NonEmptyText('The event title'),
+  title: Title,
   start_date: DateInput('The event start, wall-clock time in the event time zone'),
   end_date: DateInput('The event end, wall-clock time in the event time zone'),
 });
@@ -83,7 +89,7 @@ export const EventListQuery = Type.Object(optional({
   geoloc_lat: Type.Number({ description: 'Needs the geolocation module' }),
   geoloc_lng: Type.Number({ description: 'Needs the geolocation module' }),
   include: IdList('Only these event ids; drops every date filter'),
-  post_parent: Id,
+  post_parent: Type.Integer({ minimum: 1, description: 'Events whose parent is this event' }),
   ticketed: Flag('Needs the ticketing module when true'),
   password: Text('Shows password-protected events with this password in full'),
   context: Context,
@@ -96,10 +102,10 @@ export const EventDeleteQuery = Type.Object(optional({
 }));
 
 const str = Type.String();
-const DateDetails = Type.Object({ year: str, month: str, day: str, hour: str, minutes: str, seconds: str });
+const DateDetails = Type.Object({ year: str, month: str, day: str, hour: str, minutes: str, seconds: str }, { title: 'DateDetails' });
 export const CostDetailsSchema = Type.Object({
   currency_symbol: str, currency_code: str, currency_position: str, values: Type.Array(str),
-});
+}, { title: 'CostDetails' });
 const nullableFlag = Type.Union([Type.Boolean(), Type.Null()]);
 
 const { id, ...recordHeadAfterId } = postRecordHead;
@@ -118,4 +124,4 @@ export const EventSchema = Type.Object({
   organizer: Type.Array(OrganizerSchema),
   custom_fields: Type.Array(Type.Unknown()),
   json_ld: Type.Optional(JsonLdSchema),
-});
+}, { title: 'Event' });

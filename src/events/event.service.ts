@@ -8,7 +8,7 @@ import type { LinkedPostService } from '../linked-posts/linked-post.service.ts';
 import type { RecordRef } from '../linked-posts/linked-post.service.ts';
 import { nowStamp } from '../time/clock.ts';
 import { type Caller, canCreate, canEdit, canEditOthers, canRead } from '../users/roles.ts';
-import { type EventInput, eventWrite } from './event-input.ts';
+import { type EventInput, type EventWrite, eventWrite } from './event-input.ts';
 import { type EventListQuery, eventListFilter } from './event-list.ts';
 import { toEventRecords } from './event.record.ts';
 import type { EventRow } from './event.repository.ts';
@@ -43,20 +43,30 @@ export function createEventService(deps: {
   const unlockedFor = (caller: Caller | null, options: EventReadOptions) => (row: EventRow) =>
     (options.password !== undefined && options.password === row.password) || (options.context === 'edit' && canEdit(caller, row));
 
+  async function saveLinks(repos: Repositories, id: number, links: EventLinks) {
+    if (links.categories) await repos.events.setTerms(id, 'tribe_events_cat', links.categories);
+    if (links.tags) await repos.events.setTerms(id, 'post_tag', links.tags);
+    if (links.organizers) await repos.events.setOrganizers(id, links.organizers);
+  }
+
+  /**
+   * A write that changes nothing stored writes nothing, so `modified` stays (a GET body sent back, API.md
+   * §5.2); a change of terms or organizers alone is a change and moves it.
+   */
   async function write(input: EventInput, caller: Caller, existing?: EventRow): Promise<number> {
     return store.transaction(async (repos) => {
-      const { columns, categories, tags, organizers: organizerIds } = await eventWrite(input, existing, {
-        repos, caller, config, venues, organizers,
-      });
-      let id = existing?.id;
-      if (id === undefined) id = await repos.events.insert(columns as Parameters<typeof repos.events.insert>[0]);
-      else if (Object.entries(columns).some(([key, value]) => !key.startsWith('modified') && existing?.[key as keyof EventRow] !== value)) {
-        await repos.events.update(id, columns);
+      const { columns, ...links } = await eventWrite(input, existing, { repos, caller, config, venues, organizers });
+      if (!existing) {
+        const id = await repos.events.insert(columns as Parameters<typeof repos.events.insert>[0]);
+        await saveLinks(repos, id, links);
+        return id;
       }
-      if (categories) await repos.events.setTerms(id, 'tribe_events_cat', categories);
-      if (tags) await repos.events.setTerms(id, 'post_tag', tags);
-      if (organizerIds) await repos.events.setOrganizers(id, organizerIds);
-      return id;
+      const changed = Object.entries(columns).some(([key, value]) => !key.startsWith('modified') && existing[key as keyof EventRow] !== value);
+      if (changed || (await linksChanged(repos, existing.id, links))) {
+        await repos.events.update(existing.id, columns);
+        await saveLinks(repos, existing.id, links);
+      }
+      return existing.id;
     });
   }
 
@@ -113,6 +123,20 @@ export function createEventService(deps: {
       return record(existing.id);
     },
   };
+}
+
+type EventLinks = Omit<EventWrite, 'columns'>;
+
+/** Whether the sent terms (a set: records order them by name) or organizers (a sequence) differ from the stored ones. */
+async function linksChanged(repos: Repositories, id: number, links: EventLinks): Promise<boolean> {
+  const [terms, organizerLinks] = await Promise.all([repos.events.termsOf([id]), repos.events.organizerLinksOf([id])]);
+  const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b).join();
+  const storedTerms = (taxonomy: string) => sorted(terms.filter((t) => t.taxonomy === taxonomy).map((t) => t.id));
+  return (
+    (links.categories !== undefined && sorted(links.categories) !== storedTerms('tribe_events_cat')) ||
+    (links.tags !== undefined && sorted(links.tags) !== storedTerms('post_tag')) ||
+    (links.organizers !== undefined && links.organizers.join() !== organizerLinks.map((l) => l.organizer_id).join())
+  );
 }
 
 export type EventService = ReturnType<typeof createEventService>;

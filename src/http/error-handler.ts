@@ -1,32 +1,41 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, noRoute } from '../errors.ts';
+import { translate } from '../i18n/translate.ts';
+
+/** The body in the caller's language: the message and the per-parameter reasons; codes and data stay. */
+function localized(error: ApiError, request: FastifyRequest) {
+  const body = error.toBody();
+  const language = request.language ?? 'en';
+  if (language === 'en') return body;
+  const params = body.data.params;
+  const translatedParams =
+    params && typeof params === 'object' && !Array.isArray(params)
+      ? Object.fromEntries(Object.entries(params).map(([name, reason]) => [name, translate(String(reason), language)]))
+      : params;
+  return {
+    ...body,
+    message: translate(body.message, language),
+    data: { ...body.data, ...(translatedParams !== undefined ? { params: translatedParams } : {}) },
+  };
+}
+
+function send(reply: FastifyReply, request: FastifyRequest, error: ApiError) {
+  return reply.code(error.status).send(localized(error, request));
+}
 
 /** The one error path: every failure leaves as the WordPress error body. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setNotFoundHandler((_request, reply) => {
-    const error = noRoute();
-    void reply.code(error.status).send(error.toBody());
-  });
+  app.setNotFoundHandler((request, reply) => send(reply, request, noRoute()));
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) {
-      return reply.code(error.status).send(error.toBody());
-    }
+    if (error instanceof ApiError) return send(reply, request, error);
     const status = (error as FastifyError).statusCode ?? 500;
-    if (status === 413) {
-      return reply.code(413).send(new ApiError(413, 'rest_request_too_large', 'The request body is too large.').toBody());
-    }
-    if (status === 415) {
-      return reply.code(415).send(new ApiError(415, 'rest_unsupported_media_type', 'Unsupported Content-Type.').toBody());
-    }
-    if (status >= 400 && status < 500) {
-      // Malformed JSON, a bad Content-Length, and other faults of the request itself.
-      return reply.code(400).send(new ApiError(400, 'rest_invalid_json', 'The request body could not be read.').toBody());
-    }
+    if (status === 413) return send(reply, request, new ApiError(413, 'rest_request_too_large', 'The request body is too large.'));
+    if (status === 415) return send(reply, request, new ApiError(415, 'rest_unsupported_media_type', 'Unsupported Content-Type.'));
+    // Malformed JSON, a bad Content-Length, and other faults of the request itself.
+    if (status >= 400 && status < 500) return send(reply, request, new ApiError(400, 'rest_invalid_json', 'The request body could not be read.'));
     // Never echo internals; the request id in the log ties the report to the cause.
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .code(500)
-      .send(new ApiError(500, 'rest_internal_error', `Internal error (request ${request.id}).`).toBody());
+    return send(reply, request, new ApiError(500, 'rest_internal_error', `Internal error (request ${request.id}).`));
   });
 }

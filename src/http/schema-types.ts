@@ -19,20 +19,26 @@ export function isHttpUrl(value: string): boolean {
 export const POST_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
-export const Id = Type.Integer({ minimum: 1 });
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 0, description: 'Numeric id of the record' }) });
+// Ids are 32-bit on PostgreSQL; a larger number can name nothing, so it is a bad parameter, not a 500.
+export const MAX_ID = 2147483647;
+export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
+/** The `{id}` path parameter (digits only: anything else matches no route). */
+export const idParams = (label: string) =>
+  Type.Object({ id: Type.Integer({ minimum: 0, maximum: MAX_ID, description: `Numeric id of the ${label}` }) });
 export const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, description: 'Slug of the record' }) });
 
-export const Page = Type.Integer({ minimum: 1, description: 'The archive page to return' });
-export const PerPage = Type.Integer({ minimum: 1, description: 'The number of records to return on each page' });
+// A page past any list is a 404 anyway; the cap keeps the SQL offset a safe integer.
+export const Page = Type.Integer({ minimum: 1, maximum: 10_000_000, default: 1, description: 'The archive page to return' });
+export const PerPage = Type.Integer({ minimum: 1, default: 10, description: 'The number of records to return on each page' });
 export const Flag = (description: string) => Type.Boolean({ description });
 export const Text = (description: string) => Type.String({ description });
 export const NonEmptyText = (description: string) => Type.String({ minLength: 1, description });
 export const DateInput = (description: string) => Type.String({ format: 'cal-date', description });
 export const UrlOrEmpty = (description: string) => Type.String({ format: 'cal-url-or-empty', description });
 export const StatusInput = Type.Union(POST_STATUSES.map((s) => Type.Literal(s)), { description: 'Post status' });
-export const StatusList = Type.Array(StatusInput, {
-  description: 'Post statuses to list: a CSV string or an array',
+// `any` (every status but trash) is what list links echo for editing callers, so it must be accepted back.
+export const StatusList = Type.Array(Type.Union([...POST_STATUSES.map((s) => Type.Literal(s)), Type.Literal('any')]), {
+  description: 'Post statuses to list, as a CSV string or an array; any means every status but trash',
 });
 export const ImageInput = Type.Union([Type.Integer({ minimum: 0 }), Type.String(), Type.Boolean(), Type.Object({})], {
   description: 'Image id, http(s) URL, or an image object as returned (false or 0 removes it)',

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import { listHeaders } from '../http/pagination.ts';
-import { Flag, optional, SlugParams } from '../http/schema-types.ts';
+import { Flag, idParams, optional, SlugParams } from '../http/schema-types.ts';
 import { NAMESPACE } from '../http/urls.ts';
 import type { Caller } from '../users/roles.ts';
 import type { LinkedPostListQuery, LinkedPostService, RecordRef } from './linked-post.service.ts';
@@ -13,7 +13,6 @@ export interface LinkedPostSchemas {
   record: TSchema;
 }
 
-const IdRouteParams = Type.Object({ id: Type.Integer({ minimum: 0, description: 'Numeric id of the record' }) });
 const DeleteQuery = Type.Object(optional({ force: Flag('Delete permanently instead of moving to the trash') }));
 const UPDATE_METHODS = ['POST', 'PUT', 'PATCH'] as const;
 
@@ -35,7 +34,7 @@ export function registerLinkedPostRoutes(app: FastifyInstance, plural: string, s
     previous_rest_url: Type.Optional(Type.String()),
     total: Type.Integer(),
     total_pages: Type.Integer(),
-  });
+  }, { title: `${plural[0].toUpperCase()}${plural.slice(1, -1)}List` });
 
   app.get(base, { schema: { querystring: schemas.list, response: { 200: list } } }, async (request, reply) => {
     const page = await service.list(request.query as LinkedPostListQuery, request.caller);
@@ -49,7 +48,7 @@ export function registerLinkedPostRoutes(app: FastifyInstance, plural: string, s
     return reply.code(201).send(record);
   });
 
-  for (const [path, params] of [[`${base}/:id(^\\d+)`, IdRouteParams], [`${base}/by-slug/:slug`, SlugParams]] as const) {
+  for (const [path, params] of [[`${base}/:id(^\\d+)`, idParams(plural.slice(0, -1))], [`${base}/by-slug/:slug`, SlugParams]] as const) {
     app.get(path, { schema: { params, response: { 200: schemas.record } } }, (request) =>
       service.get(refOf(request), request.caller),
     );

@@ -24,4 +24,4 @@ export const OrganizerSchema = Type.Object({
   phone: str, website: str, email: str,
   json_ld: Type.Optional(JsonLdSchema),
   ...globalIdFields,
-});
+}, { title: 'Organizer' });

@@ -10,5 +10,6 @@ export function listStatuses(caller: Caller | null, requested: string[] | undefi
     if (requested && requested.some((s) => s !== 'publish')) throw invalidParam('status', 'Only published records can be listed.');
     return ['publish'];
   }
-  return requested && requested.length > 0 ? [...new Set(requested)] : 'any';
+  if (!requested || requested.length === 0 || requested.includes('any')) return 'any';
+  return [...new Set(requested)];
 }

@@ -10,7 +10,7 @@ export const ImageSchema = Type.Union([
     id: Type.Integer(),
     extension: Type.String(),
     sizes: Type.Object({}, { additionalProperties: true }),
-  }),
+  }, { title: 'Image' }),
   Type.Literal(false),
 ]);
 

@@ -1,5 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
-import { NonEmptyText, optional, Page, PerPage, Text } from '../http/schema-types.ts';
+import { idParams, NonEmptyText, optional, Page, PerPage, Text } from '../http/schema-types.ts';
 import type { TermKind } from './term.kind.ts';
 
 const str = Type.String();
@@ -10,7 +10,7 @@ const TermUrlsSchema = Type.Object({
   up: Type.Optional(str),
 });
 
-function termObject(parent: Record<string, TSchema>) {
+function termObject(title: string, parent: Record<string, TSchema>) {
   return Type.Object({
     id: Type.Integer(),
     count: Type.Integer(),
@@ -22,15 +22,15 @@ function termObject(parent: Record<string, TSchema>) {
     meta: Type.Array(Type.Unknown(), { maxItems: 0 }),
     url: str,
     urls: TermUrlsSchema,
-  });
+  }, { title });
 }
 
 /** A category or tag as its own endpoints return it (reference §1.4 a); tags have no `parent`. */
-export const TermSchema = termObject({ parent: Type.Optional(Type.Integer()) });
+export const TermSchema = termObject('Term', { parent: Type.Optional(Type.Integer()) });
 // The serializer writes optional keys last, so each taxonomy's responses use an exact schema to keep
 // `parent` between `taxonomy` and `meta`, where the reference has it.
-const CategorySchema = termObject({ parent: Type.Integer() });
-const TagSchema = termObject({});
+const CategorySchema = termObject('Category', { parent: Type.Integer() });
+const TagSchema = termObject('Tag', {});
 export const termRecordSchema = (kind: TermKind) => (kind.hierarchical ? CategorySchema : TagSchema);
 export type TermRecord = Static<typeof TermSchema>;
 
@@ -47,7 +47,7 @@ export const EmbeddedTermSchema = Type.Object({
   filter: str,
   id: Type.Integer(),
   urls: TermUrlsSchema,
-});
+}, { title: 'EmbeddedTerm' });
 export type EmbeddedTermRecord = Static<typeof EmbeddedTermSchema>;
 
 // At least one character that is not white space: the name is stored trimmed.
@@ -133,7 +133,7 @@ export function termListSchema(kind: TermKind): TSchema {
     [kind.plural]: Type.Array(termRecordSchema(kind)),
     next_rest_url: Type.Optional(str),
     previous_rest_url: Type.Optional(str),
-  });
+  }, { title: kind.hierarchical ? 'CategoryList' : 'TagList' });
 }
 
-export const TermIdParams = Type.Object({ id: Type.Integer({ minimum: 0, description: 'Numeric id of the term' }) });
+export const TermIdParams = idParams('term');

@@ -34,4 +34,4 @@ export const VenueSchema = Type.Object({
   json_ld: Type.Optional(JsonLdSchema),
   show_map: Type.Boolean(), show_map_link: Type.Boolean(),
   ...globalIdFields,
-});
+}, { title: 'Venue' });

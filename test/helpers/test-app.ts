@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { afterEach, beforeEach, describe } from 'vitest';
 import { buildApp } from '../../src/app.ts';
+import { assertDocumented } from './openapi-conformance.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createDb, type DbHandle } from '../../src/db/create-db.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
@@ -96,6 +97,9 @@ export function describeEachDialect(name: string, body: (t: () => TestContext) =
             } catch {
               json = undefined;
             }
+            const method = (options.method ?? 'GET').toUpperCase();
+            const url = options.url ?? options.path ?? '/';
+            await assertDocumented(app, method, String(url), response.statusCode, json, String(response.headers['content-type'] ?? ''));
             return Object.assign(response, { json });
           },
         };

@@ -1,0 +1,52 @@
+import type { Urls } from '../http/urls.ts';
+import { NAMESPACE } from '../http/urls.ts';
+import type { RegisteredRoute } from './route-registry.ts';
+import { enumOf, propertiesOf, typesOf } from './schema-walk.ts';
+
+type Arg = { required: boolean; default?: unknown; description?: string; type?: string | string[]; enum?: unknown[]; items?: unknown };
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+function argsOf(route: RegisteredRoute, methods: string[], translate: (text: string) => string): Record<string, Arg> {
+  const { params, querystring, body } = route.schema;
+  const sources = [params, methods.some((m) => WRITE_METHODS.has(m)) ? body : querystring];
+  const args: Record<string, Arg> = {};
+  for (const { name, schema, required } of sources.flatMap(propertiesOf)) {
+    const types = typesOf(schema);
+    const values = enumOf(schema.type === 'array' ? schema.items : schema);
+    args[name] = {
+      required,
+      ...(schema.default !== undefined ? { default: schema.default } : {}),
+      description: translate(schema.description ?? ''),
+      ...(types.length ? { type: types.length === 1 ? types[0] : types } : {}),
+      ...(values ? (schema.type === 'array' ? { items: { type: 'string', enum: values } } : { enum: values }) : {}),
+      ...(schema.type === 'array' && !values && schema.items ? { items: { type: typesOf(schema.items) } } : {}),
+    };
+  }
+  return args;
+}
+
+/**
+ * WordPress's namespace description (`GET /wp-json/<namespace>`): every route in its regex form, its
+ * methods, and each endpoint's arguments, generated from the schemas that validate them. `context=embed`
+ * leaves the arguments out, as WordPress's embed context does.
+ */
+export function namespaceDescription(routes: RegisteredRoute[], urls: Urls, translate: (text: string) => string, withArgs = true) {
+  const byRoute = new Map<string, RegisteredRoute[]>();
+  for (const route of routes) byRoute.set(route.wpRoute, [...(byRoute.get(route.wpRoute) ?? []), route]);
+  const described: Record<string, unknown> = {};
+  for (const [wpRoute, group] of byRoute) {
+    const endpoints = group.map((route) => ({
+      methods: route.methods,
+      ...(withArgs ? { args: argsOf(route, route.methods, translate) } : {}),
+    }));
+    const hasParams = group.some((r) => r.path.includes('{'));
+    described[wpRoute] = {
+      namespace: NAMESPACE,
+      methods: group.flatMap((r) => r.methods),
+      endpoints,
+      ...(hasParams ? {} : { _links: { self: [{ href: `${urls.origin}${wpRoute}` }] } }),
+    };
+  }
+  return { namespace: NAMESPACE, routes: described, _links: { up: [{ href: `${urls.origin}/` }] } };
+}

@@ -1,0 +1,36 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { NAMESPACE } from '../http/urls.ts';
+import { type Language, pickLanguage } from './language.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    language: Language;
+  }
+}
+
+const SEGMENT = new RegExp(`^/([A-Za-z]{2}(?:-[A-Za-z]{2})?)(/${NAMESPACE.replace(/\//g, '\\/')}(?:[/?].*)?)$`);
+const segments = new WeakMap<IncomingMessage, string>();
+
+/**
+ * `/{lang}/cal/events/v1/...` serves the same API with texts in that language: the segment is taken off
+ * before routing (for each language in CAL_LOCALES) and remembered for the request.
+ */
+export function languageRewriter(locales: string[]) {
+  const served = new Set(locales.map((l) => l.toLowerCase()));
+  return (request: IncomingMessage): string => {
+    const url = request.url ?? '/';
+    const match = SEGMENT.exec(url);
+    if (!match || !served.has(match[1].toLowerCase())) return url;
+    segments.set(request, match[1]);
+    return match[2];
+  };
+}
+
+export function registerLanguage(app: FastifyInstance, locales: string[]) {
+  app.decorateRequest('language', 'en');
+  app.addHook('onRequest', async (request, reply) => {
+    request.language = pickLanguage(segments.get(request.raw), request.headers['accept-language'], locales);
+    void reply.header('Vary', 'Accept-Language');
+  });
+}
