@@ -41,6 +41,29 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
   // SQLite's own lower() folds ASCII only; PostgreSQL's folds every letter. Case-insensitive search and
   // duplicate checks must agree on both, so lower() here is JavaScript's (deterministic, so indexable).
   sqlite.function('lower', { deterministic: true }, (text: unknown) => (text === null ? null : String(text).toLowerCase()));
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely's SQLite driver prepares every statement anew; preparing costs more than running a primary-key
+ * read. Statements are reusable, so they are kept by SQL text (queries differ only in their parameters).
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        // Oldest out first: IN-lists of every length make new texts, so the cache must stay bounded.
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }

@@ -80,7 +80,13 @@ export interface TermTable {
   parent_id: number;
 }
 
+export interface DataVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
+  data_version: DataVersionTable;
   user: UserTable;
   app_password: AppPasswordTable;
   post: PostTable;

@@ -22,14 +22,26 @@ export type Repositories = ReturnType<typeof createRepositories>;
 export interface Store {
   dialect: Dialect;
   repos: Repositories;
-  /** Runs `work` in one transaction: everything it writes lands together or not at all. */
+  /**
+   * Runs `work` in one transaction: everything it writes lands together or not at all. Every write goes
+   * through here, and each one moves the data version on, which is what cached totals are checked against.
+   */
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+  /** The data version: it changes with every committed write, in any process sharing the database. */
+  dataVersion(): Promise<number>;
 }
 
 export function createStore(db: Db, dialect: Dialect): Store {
   return {
     dialect,
     repos: createRepositories(db, dialect),
-    transaction: (work) => db.transaction().execute((trx) => work(createRepositories(trx, dialect))),
+    transaction: (work) =>
+      db.transaction().execute(async (trx) => {
+        const result = await work(createRepositories(trx, dialect));
+        await trx.updateTable('data_version').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 1).execute();
+        return result;
+      }),
+    dataVersion: async () =>
+      (await db.selectFrom('data_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow()).version,
   };
 }

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { Config } from '../config.ts';
+import { createCountCache } from '../db/count-cache.ts';
 import type { Repositories, Store } from '../db/store.ts';
 import { forbidden, gone, notAccessible, notFound } from '../errors.ts';
 import { listPage, pageRequest } from '../http/pagination.ts';
@@ -26,6 +27,7 @@ export function createEventService(deps: {
   organizers: LinkedPostService<'organizer'>;
 }) {
   const { store, urls, config, venues, organizers } = deps;
+  const countOf = createCountCache(store);
   const recordDeps = (repos: Repositories) => ({ repos, urls, config, venues, organizers });
 
   async function load(ref: RecordRef): Promise<EventRow> {
@@ -88,7 +90,7 @@ export function createEventService(deps: {
       });
       const [rows, total] = await Promise.all([
         store.repos.events.list(filter, order, page.perPage, (page.page - 1) * page.perPage),
-        store.repos.events.count(filter),
+        countOf(JSON.stringify(filter), () => store.repos.events.count(filter)),
       ]);
       const items = await toEventRecords(rows, recordDeps(store.repos), { unlocked: unlockedFor(caller, query) });
       return listPage({
@@ -119,7 +121,7 @@ export function createEventService(deps: {
       }
       if (existing.status === 'trash') throw gone('event-is-in-trash', 'The event is already trashed');
       const now = nowStamp(config.timezone);
-      await store.repos.events.update(existing.id, { status: 'trash', modified_local: now.local, modified_utc: now.utc });
+      await store.transaction((repos) => repos.events.update(existing.id, { status: 'trash', modified_local: now.local, modified_utc: now.utc }));
       return record(existing.id);
     },
   };

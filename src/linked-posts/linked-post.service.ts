@@ -1,5 +1,6 @@
 import { forbidden, gone, invalidParam, notAccessible, notFound } from '../errors.ts';
 import type { Config } from '../config.ts';
+import { createCountCache } from '../db/count-cache.ts';
 import type { Store } from '../db/store.ts';
 import { listPage, pageRequest } from '../http/pagination.ts';
 import type { Urls } from '../http/urls.ts';
@@ -35,6 +36,7 @@ export function createLinkedPostService<T extends PostTableName>(
   const repoOf = (repos: Store['repos']) => (kind.table === 'venue' ? repos.venues : repos.organizers) as unknown as PostRepository<T>;
   const repo = repoOf(store.repos);
   const label = kind.label;
+  const countOf = createCountCache(store);
 
   async function toRecords(rows: PostRow<T>[], single: boolean) {
     const imageIds = rows.map((r) => r.image_id).filter((id): id is number => id !== null);
@@ -97,7 +99,7 @@ export function createLinkedPostService<T extends PostTableName>(
       };
       const [rows, total] = await Promise.all([
         repo.list(filter, page.perPage, (page.page - 1) * page.perPage),
-        repo.count(filter),
+        countOf(JSON.stringify(filter), () => repo.count(filter)),
       ]);
       return listPage({
         items: await toRecords(rows, false),

@@ -14,7 +14,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('cal-events CLI', () => {
   it('migrates, adds, lists, resets and removes users', async () => {
-    expect(JSON.parse((await cli('migrate')).stdout)).toEqual({ migrated: ['applied 0001-initial'] });
+    expect(JSON.parse((await cli('migrate')).stdout)).toEqual({ migrated: ['applied 0001-initial', 'applied 0002-list-speed'] });
+    expect(JSON.parse((await cli('migrate')).stdout)).toEqual({ migrated: [] });
     const added = JSON.parse((await cli('user', 'add', 'ed', '--role', 'editor', '--email', 'ed@x.test')).stdout);
     expect(added).toEqual({ id: expect.any(Number), login: 'ed', role: 'editor', password: expect.stringMatching(/^[A-Za-z0-9]{24}$/) });
     const listed = (await cli('user', 'list')).stdout.trim().split('\n').map((l) => JSON.parse(l));

@@ -75,3 +75,25 @@ for (const { plural, name } of [
     });
   });
 }
+
+describeEachDialect('list totals after writes', (t) => {
+  it('are never stale: every write moves the data version the cached totals are checked against', async () => {
+    const admin = (await t().user('administrator')).headers;
+    const start = DateTime.utc().plus({ days: 1 }).toFormat('yyyy-MM-dd HH:mm:ss');
+    const total = async () => (await t().request({ url: `${API}/events` })).json.total;
+    const created = await t().request({ method: 'POST', url: `${API}/events`, headers: admin, payload: { title: 'A', start_date: start, end_date: start } });
+    expect(await total()).toBe(1);
+    await t().request({ method: 'POST', url: `${API}/events`, headers: admin, payload: { title: 'B', start_date: start, end_date: start } });
+    expect(await total()).toBe(2);
+    await t().request({ method: 'PATCH', url: `${API}/events/${created.json.id}`, headers: admin, payload: { hide_from_listings: true } });
+    expect(await total()).toBe(1);
+    await t().request({ method: 'PATCH', url: `${API}/events/${created.json.id}`, headers: admin, payload: { hide_from_listings: false } });
+    expect(await total()).toBe(2);
+    await t().request({ method: 'DELETE', url: `${API}/events/${created.json.id}`, headers: admin });
+    expect(await total()).toBe(1);
+    const venue = await t().request({ method: 'POST', url: `${API}/venues`, headers: admin, payload: { venue: 'V' } });
+    expect((await t().request({ url: `${API}/venues` })).json.total).toBe(1);
+    await t().request({ method: 'DELETE', url: `${API}/venues/${venue.json.id}`, headers: admin });
+    expect((await t().request({ url: `${API}/venues` })).json.total).toBe(0);
+  });
+});
