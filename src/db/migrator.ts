@@ -1,8 +1,14 @@
-import { type Kysely, type MigrationResultSet, Migrator } from 'kysely';
+import { type Kysely, type MigrationResultSet, Migrator, PostgresAdapter, sql } from 'kysely';
 import { migrations } from './migrations/index.ts';
 
-function migrator(db: Kysely<any>): Migrator {
-  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+async function migrator(db: Kysely<any>): Promise<Migrator> {
+  // Kysely looks for its bookkeeping tables in every schema; several schemas in one PostgreSQL database
+  // (tests, benchmarks, tenants chosen by search_path) would see each other's. Pin them to our own schema.
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0].schema
+      : undefined;
+  return new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema });
 }
 
 function unwrap({ error, results }: MigrationResultSet): string[] {
@@ -12,10 +18,10 @@ function unwrap({ error, results }: MigrationResultSet): string[] {
 
 /** Brings the schema to the newest migration; returns what it did, one line each. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  return unwrap(await migrator(db).migrateToLatest());
+  return unwrap(await (await migrator(db)).migrateToLatest());
 }
 
 /** Reverts the newest applied migration (used by the migration test and by operators who must roll back). */
 export async function migrateDown(db: Kysely<any>): Promise<string[]> {
-  return unwrap(await migrator(db).migrateDown());
+  return unwrap(await (await migrator(db)).migrateDown());
 }

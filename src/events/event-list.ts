@@ -32,8 +32,9 @@ export interface EventListQuery extends WindowQuery {
 async function termIds(values: Array<number | string>, taxonomy: Taxonomy, param: string, repos: Repositories) {
   const ids: number[] = [];
   for (const value of values) {
-    const matches = typeof value === 'number'
-      ? await repos.terms.findByIds(taxonomy, [value])
+    // All digits is an id (query strings carry no types), as when an event names its terms.
+    const matches = typeof value === 'number' || /^\d+$/.test(value)
+      ? await repos.terms.findByIds(taxonomy, [Number(value)])
       : await repos.terms.findByNamesOrSlugs(taxonomy, [value]);
     // A slug wins over another term's name, as in the reference (slug first).
     const found = matches.find((term) => term.slug === value) ?? matches[0];

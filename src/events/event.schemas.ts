@@ -25,8 +25,7 @@ const TermList = (taxonomy: string) =>
     description: `${taxonomy} ids, slugs or names (unknown names are created), as an array or a CSV string; empty removes all`,
   });
 
-// Stored trimmed, so a title of spaces only would be an empty title.
-const Title = Type.String({ minLength: 1, pattern: '\\S', description: 'The event title' });
+const Title = NonEmptyText('The event title');
 
 const fields = optional({
   ...postInputFields('event'),

@@ -31,7 +31,7 @@ export function createEventService(deps: {
   const recordDeps = (repos: Repositories) => ({ repos, urls, config, venues, organizers });
 
   async function load(ref: RecordRef): Promise<EventRow> {
-    const row = 'id' in ref ? await store.repos.events.findById(ref.id) : await store.repos.events.findBySlug(ref.slug);
+    const row = 'id' in ref ? await store.repos.events.findById(ref.id) : await store.repos.events.findBySlug(ref.slug.toLowerCase());
     if (!row) {
       const message = 'id' in ref ? `Event with ID ${ref.id} does not exist.` : `Event with slug "${ref.slug}" does not exist.`;
       throw notFound('rest-event-not-found', message);

@@ -46,6 +46,8 @@ function check(schema: Schema, value: unknown): boolean {
 /** Converts a raw request value towards the schema's type; what cannot be converted is left for the check. */
 export function coerce(value: unknown, schema: Schema): unknown {
   if (schema.anyOf) {
+    // A value that already fits a member stays as it is (a JSON number is not turned into a string).
+    if (schema.anyOf.some((member) => check(member, value))) return value;
     for (const member of schema.anyOf) {
       const candidate = coerce(value, member);
       if (check(member, candidate)) return candidate;

@@ -32,7 +32,8 @@ export const Page = Type.Integer({ minimum: 1, maximum: 10_000_000, default: 1, 
 export const PerPage = Type.Integer({ minimum: 1, default: 10, description: 'The number of records to return on each page' });
 export const Flag = (description: string) => Type.Boolean({ description });
 export const Text = (description: string) => Type.String({ description });
-export const NonEmptyText = (description: string) => Type.String({ minLength: 1, description });
+// Names and titles of only spaces would be stored as "": they are as empty as the empty string.
+export const NonEmptyText = (description: string) => Type.String({ minLength: 1, pattern: '\\S', description });
 export const DateInput = (description: string) => Type.String({ format: 'cal-date', description });
 export const UrlOrEmpty = (description: string) => Type.String({ format: 'cal-url-or-empty', description });
 export const StatusInput = Type.Union(POST_STATUSES.map((s) => Type.Literal(s)), { description: 'Post status' });

@@ -1,2 +1,253 @@
 /** German texts, keyed by the English text (see translate.ts). */
-export const de: Record<string, string> = {};
+export const de: Record<string, string> = {
+  // ── The OpenAPI document and the namespace description ──────────────────────────────────────────
+  'Events, venues, organizers, categories and tags of a calendar, compatible with The Events Calendar REST API v1.':
+    'Veranstaltungen, Veranstaltungsorte, Veranstalter, Kategorien und Schlagwörter eines Kalenders, kompatibel mit der REST-API v1 von The Events Calendar.',
+  'Describe the namespace': 'Namensraum beschreiben',
+  'The OpenAPI document of this API': 'Das OpenAPI-Dokument dieser API',
+  'The namespace to describe': 'Der zu beschreibende Namensraum',
+  'Scope of the description: view and help include every argument, embed leaves them out':
+    'Umfang der Beschreibung: view und help enthalten alle Argumente, embed lässt sie weg',
+  OK: 'OK',
+  Created: 'Erstellt',
+  'Invalid or missing parameters': 'Ungültige oder fehlende Parameter',
+  'Authentication needed, or a wrong credential': 'Authentifizierung erforderlich oder falsche Anmeldedaten',
+  'The caller may not do this, or may not see this record': 'Der Aufrufer darf dies nicht tun oder diesen Datensatz nicht sehen',
+  'No such record, or a page past the end of the list': 'Datensatz nicht vorhanden oder Seite hinter dem Ende der Liste',
+  'The record is already in the trash': 'Der Datensatz ist bereits im Papierkorb',
+  'The request body is too large': 'Der Anfragetext ist zu groß',
+
+  // ── Parameters shared by every resource ────────────────────────────────────────────────────────
+  'The archive page to return': 'Die zurückzugebende Archivseite',
+  'The number of records to return on each page': 'Die Anzahl der Datensätze pro Seite',
+  'Slug of the record': 'Slug des Datensatzes',
+  'Post status': 'Veröffentlichungsstatus',
+  'Post statuses to list, as a CSV string or an array; any means every status but trash':
+    'Aufzulistende Veröffentlichungsstatus als CSV-Zeichenkette oder Array; any steht für alle Status außer trash',
+  'Sort direction': 'Sortierrichtung',
+  'Delete permanently instead of moving to the trash': 'Endgültig löschen statt in den Papierkorb verschieben',
+  'Delete permanently instead of moving to the trash (editors and above)':
+    'Endgültig löschen statt in den Papierkorb verschieben (ab der Rolle Redakteur)',
+  'Image id, http(s) URL, or an image object as returned (false or 0 removes it)':
+    'Bild-ID, http(s)-URL oder ein Bildobjekt, wie es die API zurückgibt (false oder 0 entfernt das Bild)',
+
+  // ── Events ─────────────────────────────────────────────────────────────────────────────────────
+  'Numeric id of the event': 'Numerische ID der Veranstaltung',
+  'The event title': 'Der Titel der Veranstaltung',
+  'The event slug': 'Der Slug der Veranstaltung',
+  'The event description (HTML); empty clears it': 'Die Beschreibung der Veranstaltung (HTML); leer löscht sie',
+  'The event excerpt (HTML)': 'Der Auszug der Veranstaltung (HTML)',
+  'The event author id': 'Die ID des Autors der Veranstaltung',
+  'The event password': 'Das Passwort der Veranstaltung',
+  'The event password; empty removes it': 'Das Passwort der Veranstaltung; leer entfernt es',
+  'The event publication date, in UTC': 'Das Veröffentlichungsdatum der Veranstaltung in UTC',
+  'The event publication date, in the site time zone': 'Das Veröffentlichungsdatum der Veranstaltung in der Zeitzone der Website',
+  'The event start, wall-clock time in the event time zone':
+    'Der Beginn der Veranstaltung als Ortszeit in der Zeitzone der Veranstaltung',
+  'The event end, wall-clock time in the event time zone': 'Das Ende der Veranstaltung als Ortszeit in der Zeitzone der Veranstaltung',
+  'The event time zone (IANA name or UTC offset); empty for the site time zone':
+    'Die Zeitzone der Veranstaltung (IANA-Name oder UTC-Versatz); leer für die Zeitzone der Website',
+  'The event website URL, or empty': 'Die Website-URL der Veranstaltung oder leer',
+  'The event cost: a string like "$10" or "10 - 20 EUR", or an array of them':
+    'Die Kosten der Veranstaltung: eine Zeichenkette wie "$10" oder "10 - 20 EUR" oder ein Array solcher Zeichenketten',
+  'Whether the event lasts the whole day': 'Ob die Veranstaltung ganztägig ist',
+  'Whether the event is featured': 'Ob die Veranstaltung hervorgehoben ist',
+  'Whether the event is hidden from lists': 'Ob die Veranstaltung in Listen ausgeblendet ist',
+  'Whether the event sticks to the top of calendar views': 'Ob die Veranstaltung oben in den Kalenderansichten angeheftet bleibt',
+  'Whether a map is shown': 'Ob eine Karte angezeigt wird',
+  'Whether a map link is shown': 'Ob ein Kartenlink angezeigt wird',
+  'A venue id, {id}, or an object of venue fields (created, or the existing duplicate reused); 0 or empty removes it':
+    'Eine Veranstaltungsort-ID, {id} oder ein Objekt mit Veranstaltungsortfeldern (wird angelegt oder ein vorhandenes Duplikat wird wiederverwendet); 0 oder leer entfernt den Veranstaltungsort',
+  'Organizer ids (array or CSV), {id} objects, or objects of organizer fields; empty removes them':
+    'Veranstalter-IDs (Array oder CSV), {id}-Objekte oder Objekte mit Veranstalterfeldern; leer entfernt alle Veranstalter',
+  'Category ids, slugs or names (unknown names are created), as an array or a CSV string; empty removes all':
+    'Kategorie-IDs, -Slugs oder -Namen (unbekannte Namen werden angelegt) als Array oder CSV-Zeichenkette; leer entfernt alle',
+  'Tag ids, slugs or names (unknown names are created), as an array or a CSV string; empty removes all':
+    'Schlagwort-IDs, -Slugs oder -Namen (unbekannte Namen werden angelegt) als Array oder CSV-Zeichenkette; leer entfernt alle',
+
+  // Event list filters
+  'Events whose title, description or excerpt contains this text':
+    'Veranstaltungen, deren Titel, Beschreibung oder Auszug diesen Text enthält',
+  'Events that start on or after this date (whole day unless strict_dates)':
+    'Veranstaltungen, die an oder nach diesem Datum beginnen (ganzer Tag, außer mit strict_dates)',
+  'Events that end on or before this date (whole day unless strict_dates)':
+    'Veranstaltungen, die an oder vor diesem Datum enden (ganzer Tag, außer mit strict_dates)',
+  'Events that start before this date': 'Veranstaltungen, die vor diesem Datum beginnen',
+  'Events that start after this date': 'Veranstaltungen, die nach diesem Datum beginnen',
+  'Events that end before this date': 'Veranstaltungen, die vor diesem Datum enden',
+  'Events that end after this date': 'Veranstaltungen, die nach diesem Datum enden',
+  'Use the given times as they are instead of whole days': 'Die angegebenen Uhrzeiten unverändert statt ganzer Tage verwenden',
+  'Events in any of these categories (ids or slugs)': 'Veranstaltungen in einer dieser Kategorien (IDs oder Slugs)',
+  'Events with any of these tags (ids or slugs)': 'Veranstaltungen mit einem dieser Schlagwörter (IDs oder Slugs)',
+  'Events at any of these venues': 'Veranstaltungen an einem dieser Veranstaltungsorte',
+  'Events with any of these organizers': 'Veranstaltungen mit einem dieser Veranstalter',
+  'Events whose parent is this event': 'Veranstaltungen, denen diese Veranstaltung übergeordnet ist',
+  'Only featured (true) or only not featured (false) events':
+    'Nur hervorgehobene (true) oder nur nicht hervorgehobene (false) Veranstaltungen',
+  'Only these event ids; drops every date filter': 'Nur diese Veranstaltungs-IDs; alle Datumsfilter entfallen',
+  'Shows password-protected events with this password in full':
+    'Zeigt mit diesem Passwort geschützte Veranstaltungen vollständig an',
+  'view, or edit: editors see password-protected events whole':
+    'view oder edit: Redakteure sehen passwortgeschützte Veranstaltungen vollständig',
+  'Needs the ticketing module when true': 'Erfordert bei true das Ticketmodul',
+  'Needs the geolocation module': 'Erfordert das Geolokalisierungsmodul',
+
+  // ── Venues ─────────────────────────────────────────────────────────────────────────────────────
+  'Numeric id of the venue': 'Numerische ID des Veranstaltungsorts',
+  'The venue name': 'Der Name des Veranstaltungsorts',
+  'The venue slug': 'Der Slug des Veranstaltungsorts',
+  'The venue description (HTML)': 'Die Beschreibung des Veranstaltungsorts (HTML)',
+  'The venue excerpt (HTML)': 'Der Auszug des Veranstaltungsorts (HTML)',
+  'The venue author id': 'Die ID des Autors des Veranstaltungsorts',
+  'The venue publication date, in UTC': 'Das Veröffentlichungsdatum des Veranstaltungsorts in UTC',
+  'The venue publication date, in the site time zone':
+    'Das Veröffentlichungsdatum des Veranstaltungsorts in der Zeitzone der Website',
+  'The venue address': 'Die Adresse des Veranstaltungsorts',
+  'The venue city': 'Die Stadt des Veranstaltungsorts',
+  'The venue country': 'Das Land des Veranstaltungsorts',
+  'The venue province': 'Die Provinz des Veranstaltungsorts',
+  'The venue state': 'Der Bundesstaat des Veranstaltungsorts',
+  'The venue state or province': 'Der Bundesstaat oder die Provinz des Veranstaltungsorts',
+  'The venue ZIP or postal code': 'Die Postleitzahl des Veranstaltungsorts',
+  'The venue phone number': 'Die Telefonnummer des Veranstaltungsorts',
+  'The venue website URL, or empty': 'Die Website-URL des Veranstaltungsorts oder leer',
+  'Whether a map is shown for the venue': 'Ob eine Karte des Veranstaltungsorts angezeigt wird',
+  'Whether a map link is shown for the venue': 'Ob ein Kartenlink zum Veranstaltungsort angezeigt wird',
+  'Venues whose name, description or address fields contain every word of this text':
+    'Veranstaltungsorte, deren Name, Beschreibung oder Adressfelder jedes Wort dieses Textes enthalten',
+  'Venues linked to this event': 'Mit dieser Veranstaltung verknüpfte Veranstaltungsorte',
+  'true: venues linked from a published, future or private event; false: linked from none':
+    'true: Veranstaltungsorte, die mit einer veröffentlichten, geplanten oder privaten Veranstaltung verknüpft sind; false: mit keiner verknüpft',
+  'true: only venues with an event that has not started yet':
+    'true: nur Veranstaltungsorte mit einer Veranstaltung, die noch nicht begonnen hat',
+
+  // ── Organizers ─────────────────────────────────────────────────────────────────────────────────
+  'Numeric id of the organizer': 'Numerische ID des Veranstalters',
+  'The organizer name': 'Der Name des Veranstalters',
+  'The organizer slug': 'Der Slug des Veranstalters',
+  'The organizer description (HTML)': 'Die Beschreibung des Veranstalters (HTML)',
+  'The organizer excerpt (HTML)': 'Der Auszug des Veranstalters (HTML)',
+  'The organizer author id': 'Die ID des Autors des Veranstalters',
+  'The organizer publication date, in UTC': 'Das Veröffentlichungsdatum des Veranstalters in UTC',
+  'The organizer publication date, in the site time zone': 'Das Veröffentlichungsdatum des Veranstalters in der Zeitzone der Website',
+  'The organizer phone number': 'Die Telefonnummer des Veranstalters',
+  'The organizer e-mail address': 'Die E-Mail-Adresse des Veranstalters',
+  'The organizer website URL, or empty': 'Die Website-URL des Veranstalters oder leer',
+  'Organizers whose name, description, phone, e-mail or website contain every word of this text':
+    'Veranstalter, deren Name, Beschreibung, Telefonnummer, E-Mail-Adresse oder Website jedes Wort dieses Textes enthalten',
+  'Organizers linked to this event': 'Mit dieser Veranstaltung verknüpfte Veranstalter',
+  'true: organizers linked from a published, future or private event; false: linked from none':
+    'true: Veranstalter, die mit einer veröffentlichten, geplanten oder privaten Veranstaltung verknüpft sind; false: mit keiner verknüpft',
+  'true: only organizers with an event that has not started yet':
+    'true: nur Veranstalter mit einer Veranstaltung, die noch nicht begonnen hat',
+
+  // ── Categories and tags ────────────────────────────────────────────────────────────────────────
+  'Numeric id of the term': 'Numerische ID des Begriffs',
+  'Category id or slug': 'Kategorie-ID oder -Slug',
+  'Tag id or slug': 'Schlagwort-ID oder -Slug',
+  'The category name': 'Der Name der Kategorie',
+  'The category slug': 'Der Slug der Kategorie',
+  'The category description': 'Die Beschreibung der Kategorie',
+  'The parent category id (0 for none)': 'Die ID der übergeordneten Kategorie (0 für keine)',
+  'The tag name': 'Der Name des Schlagworts',
+  'The tag slug': 'Der Slug des Schlagworts',
+  'The tag description': 'Die Beschreibung des Schlagworts',
+  'The category attribute to sort by': 'Das Kategorieattribut, nach dem sortiert wird',
+  'The tag attribute to sort by': 'Das Schlagwortattribut, nach dem sortiert wird',
+  'Limit to categories whose name or slug contains this text':
+    'Auf Kategorien beschränken, deren Name oder Slug diesen Text enthält',
+  'Limit to tags whose name or slug contains this text': 'Auf Schlagwörter beschränken, deren Name oder Slug diesen Text enthält',
+  'Limit to these category ids (a CSV string or an array); `exclude` is then ignored':
+    'Auf diese Kategorie-IDs beschränken (CSV-Zeichenkette oder Array); `exclude` wird dann ignoriert',
+  'Limit to these tag ids (a CSV string or an array); `exclude` is then ignored':
+    'Auf diese Schlagwort-IDs beschränken (CSV-Zeichenkette oder Array); `exclude` wird dann ignoriert',
+  'Leave out these category ids (a CSV string or an array)': 'Diese Kategorie-IDs auslassen (CSV-Zeichenkette oder Array)',
+  'Leave out these tag ids (a CSV string or an array)': 'Diese Schlagwort-IDs auslassen (CSV-Zeichenkette oder Array)',
+  'Limit to children of this category (0: top level)': 'Auf Unterkategorien dieser Kategorie beschränken (0: oberste Ebene)',
+  'Limit to the categories of this event': 'Auf die Kategorien dieser Veranstaltung beschränken',
+  'Limit to the categories of this event (wins over `post`)':
+    'Auf die Kategorien dieser Veranstaltung beschränken (hat Vorrang vor `post`)',
+  'Limit to the tags of this event': 'Auf die Schlagwörter dieser Veranstaltung beschränken',
+  'Limit to the tags of this event (wins over `post`)': 'Auf die Schlagwörter dieser Veranstaltung beschränken (hat Vorrang vor `post`)',
+  'Limit to the category with this slug': 'Auf die Kategorie mit diesem Slug beschränken',
+  'Limit to the tag with this slug': 'Auf das Schlagwort mit diesem Slug beschränken',
+  'Hide categories not used by any published event':
+    'Kategorien ausblenden, die von keiner veröffentlichten Veranstaltung verwendet werden',
+  'Hide tags not used by any published event': 'Schlagwörter ausblenden, die von keiner veröffentlichten Veranstaltung verwendet werden',
+
+  // ── Errors: requests, routes, authentication ───────────────────────────────────────────────────
+  'Invalid parameter(s): %s': 'Ungültige(r) Parameter: %s',
+  'Missing parameter(s): %s': 'Fehlende(r) Parameter: %s',
+  'Invalid parameter.': 'Ungültiger Parameter.',
+  'Sorry, you are not allowed to do that.': 'Diese Aktion ist leider nicht erlaubt.',
+  'No route was found matching the URL and request method.':
+    'Es wurde keine Route gefunden, die der URL und der Anfragemethode entspricht.',
+  'The specified namespace could not be found.': 'Der angegebene Namensraum wurde nicht gefunden.',
+  'The request body is too large.': 'Der Anfragetext ist zu groß.',
+  'Unsupported Content-Type.': 'Nicht unterstützter Content-Type.',
+  'The request body could not be read.': 'Der Anfragetext konnte nicht gelesen werden.',
+  'Internal error (request %s).': 'Interner Fehler (Anfrage %s).',
+  'The Authorization header is not a Basic or Bearer credential.':
+    'Der Authorization-Header enthält keine Basic- oder Bearer-Anmeldedaten.',
+  'The provided password is an invalid application password.': 'Das angegebene Passwort ist kein gültiges Anwendungspasswort.',
+
+  // ── Errors: shared record fields ───────────────────────────────────────────────────────────────
+  'No user has this id.': 'Es gibt keinen Benutzer mit dieser ID.',
+  'Only published records can be listed.': 'Nur veröffentlichte Datensätze können aufgelistet werden.',
+  'Not an image id.': 'Keine Bild-ID.',
+  'Not an image id or an http(s) URL.': 'Weder eine Bild-ID noch eine http(s)-URL.',
+
+  // ── Errors: events ─────────────────────────────────────────────────────────────────────────────
+  'Event with ID %s does not exist.': 'Die Veranstaltung mit der ID %s existiert nicht.',
+  'Event with slug "%s" does not exist.': 'Die Veranstaltung mit dem Slug "%s" existiert nicht.',
+  'This event is no longer available': 'Diese Veranstaltung ist nicht mehr verfügbar',
+  'The requested event is not accessible': 'Die angeforderte Veranstaltung ist nicht zugänglich',
+  'The requested event is not accessible without a password': 'Die angeforderte Veranstaltung ist ohne Passwort nicht zugänglich',
+  'The requested event archive page does not exist': 'Die angeforderte Archivseite der Veranstaltungen existiert nicht',
+  'The event is already trashed': 'Die Veranstaltung ist bereits im Papierkorb',
+  'Filtering by tickets needs the ticketing module, which is not active.':
+    'Das Filtern nach Tickets erfordert das Ticketmodul, das nicht aktiv ist.',
+  'The ticketing module is not active.': 'Das Ticketmodul ist nicht aktiv.',
+  'Geolocation filters need the geolocation module, which is not active.':
+    'Geolokalisierungsfilter erfordern das Geolokalisierungsmodul, das nicht aktiv ist.',
+  'The geolocation module is not active.': 'Das Geolokalisierungsmodul ist nicht aktiv.',
+  'No event has the id %s.': 'Es gibt keine Veranstaltung mit der ID %s.',
+  'No venue has the id %s.': 'Es gibt keinen Veranstaltungsort mit der ID %s.',
+  'No organizer has the id %s.': 'Es gibt keinen Veranstalter mit der ID %s.',
+  'Each venue needs an id or a name.': 'Jeder Veranstaltungsort benötigt eine ID oder einen Namen.',
+  'Each organizer needs an id or a name.': 'Jeder Veranstalter benötigt eine ID oder einen Namen.',
+  'Invalid venue data: %s.': 'Ungültige Daten des Veranstaltungsorts: %s.',
+  'Invalid organizer data: %s.': 'Ungültige Daten des Veranstalters: %s.',
+  'No categories term has the id %s.': 'Es gibt keine Kategorie mit der ID %s.',
+  'No tags term has the id %s.': 'Es gibt kein Schlagwort mit der ID %s.',
+  'No categories term matches "%s".': 'Keine Kategorie entspricht "%s".',
+  'No tags term matches "%s".': 'Kein Schlagwort entspricht "%s".',
+  'Each categories term needs an id, a slug or a name.': 'Jede Kategorie benötigt eine ID, einen Slug oder einen Namen.',
+  'Each tags term needs an id, a slug or a name.': 'Jedes Schlagwort benötigt eine ID, einen Slug oder einen Namen.',
+
+  // ── Errors: venues and organizers ──────────────────────────────────────────────────────────────
+  'The venue with ID %s does not exist.': 'Der Veranstaltungsort mit der ID %s existiert nicht.',
+  'The venue with slug "%s" does not exist.': 'Der Veranstaltungsort mit dem Slug "%s" existiert nicht.',
+  'The organizer with ID %s does not exist.': 'Der Veranstalter mit der ID %s existiert nicht.',
+  'The organizer with slug "%s" does not exist.': 'Der Veranstalter mit dem Slug "%s" existiert nicht.',
+  'The requested venue is not accessible.': 'Der angeforderte Veranstaltungsort ist nicht zugänglich.',
+  'The requested organizer is not accessible.': 'Der angeforderte Veranstalter ist nicht zugänglich.',
+  'The requested venue archive page does not exist.': 'Die angeforderte Archivseite der Veranstaltungsorte existiert nicht.',
+  'The requested organizer archive page does not exist.': 'Die angeforderte Archivseite der Veranstalter existiert nicht.',
+  'The venue is already trashed.': 'Der Veranstaltungsort ist bereits im Papierkorb.',
+  'The organizer is already trashed.': 'Der Veranstalter ist bereits im Papierkorb.',
+
+  // ── Errors: categories and tags ────────────────────────────────────────────────────────────────
+  'Term does not exist.': 'Der Begriff existiert nicht.',
+  'Parent term does not exist.': 'Der übergeordnete Begriff existiert nicht.',
+  'A term with the name provided already exists with this parent.':
+    'Ein Begriff mit diesem Namen existiert bereits unter diesem übergeordneten Begriff.',
+  'A term with the name provided already exists in this taxonomy.': 'Ein Begriff mit diesem Namen existiert bereits in dieser Taxonomie.',
+  'A category cannot be its own parent or the child of one of its descendants.':
+    'Eine Kategorie kann weder sich selbst übergeordnet noch einer ihrer Unterkategorien untergeordnet sein.',
+  'Unknown category id(s): %s.': 'Unbekannte Kategorie-ID(s): %s.',
+  'Unknown tag id(s): %s.': 'Unbekannte Schlagwort-ID(s): %s.',
+  'Unknown category id: %s.': 'Unbekannte Kategorie-ID: %s.',
+  'Unknown event id: %s.': 'Unbekannte Veranstaltungs-ID: %s.',
+  'The requested term archive page does not exist.': 'Die angeforderte Archivseite der Begriffe existiert nicht.',
+};

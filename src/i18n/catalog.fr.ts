@@ -1,2 +1,254 @@
 /** French texts, keyed by the English text (see translate.ts). */
-export const fr: Record<string, string> = {};
+export const fr: Record<string, string> = {
+  // ── The OpenAPI document and the namespace description ──────────────────────────────────────────
+  'Events, venues, organizers, categories and tags of a calendar, compatible with The Events Calendar REST API v1.':
+    "Événements, lieux, organisateurs, catégories et étiquettes d'un calendrier, compatible avec l'API REST v1 de The Events Calendar.",
+  'Describe the namespace': "Décrire l'espace de noms",
+  'The OpenAPI document of this API': 'Le document OpenAPI de cette API',
+  'The namespace to describe': "L'espace de noms à décrire",
+  'Scope of the description: view and help include every argument, embed leaves them out':
+    'Portée de la description : view et help incluent tous les arguments, embed les omet',
+  OK: 'OK',
+  Created: 'Créé',
+  'Invalid or missing parameters': 'Paramètres non valides ou manquants',
+  'Authentication needed, or a wrong credential': 'Authentification requise, ou identifiants incorrects',
+  'The caller may not do this, or may not see this record':
+    "L'appelant n'est pas autorisé à effectuer cette action ou à voir cet enregistrement",
+  'No such record, or a page past the end of the list': 'Enregistrement inexistant, ou page au-delà de la fin de la liste',
+  'The record is already in the trash': "L'enregistrement est déjà dans la corbeille",
+  'The request body is too large': 'Le corps de la requête est trop volumineux',
+
+  // ── Parameters shared by every resource ────────────────────────────────────────────────────────
+  'The archive page to return': "La page d'archive à renvoyer",
+  'The number of records to return on each page': "Le nombre d'enregistrements à renvoyer par page",
+  'Slug of the record': "Slug de l'enregistrement",
+  'Post status': 'Statut de publication',
+  'Post statuses to list, as a CSV string or an array; any means every status but trash':
+    'Statuts de publication à lister, sous forme de chaîne CSV ou de tableau ; any désigne tous les statuts sauf trash',
+  'Sort direction': 'Ordre de tri',
+  'Delete permanently instead of moving to the trash': 'Supprimer définitivement au lieu de placer dans la corbeille',
+  'Delete permanently instead of moving to the trash (editors and above)':
+    'Supprimer définitivement au lieu de placer dans la corbeille (éditeurs et rôles supérieurs)',
+  'Image id, http(s) URL, or an image object as returned (false or 0 removes it)':
+    "ID d'image, URL http(s) ou objet image tel que renvoyé par l'API (false ou 0 la retire)",
+
+  // ── Events ─────────────────────────────────────────────────────────────────────────────────────
+  'Numeric id of the event': "ID numérique de l'événement",
+  'The event title': "Le titre de l'événement",
+  'The event slug': "Le slug de l'événement",
+  'The event description (HTML); empty clears it': "La description de l'événement (HTML) ; une valeur vide l'efface",
+  'The event excerpt (HTML)': "L'extrait de l'événement (HTML)",
+  'The event author id': "L'ID de l'auteur de l'événement",
+  'The event password': "Le mot de passe de l'événement",
+  'The event password; empty removes it': "Le mot de passe de l'événement ; une valeur vide le supprime",
+  'The event publication date, in UTC': "La date de publication de l'événement, en UTC",
+  'The event publication date, in the site time zone': "La date de publication de l'événement, dans le fuseau horaire du site",
+  'The event start, wall-clock time in the event time zone':
+    "Le début de l'événement, en heure locale du fuseau horaire de l'événement",
+  'The event end, wall-clock time in the event time zone':
+    "La fin de l'événement, en heure locale du fuseau horaire de l'événement",
+  'The event time zone (IANA name or UTC offset); empty for the site time zone':
+    "Le fuseau horaire de l'événement (nom IANA ou décalage UTC) ; vide pour le fuseau horaire du site",
+  'The event website URL, or empty': "L'URL du site web de l'événement, ou une valeur vide",
+  'The event cost: a string like "$10" or "10 - 20 EUR", or an array of them':
+    'Le coût de l\'événement : une chaîne comme "$10" ou "10 - 20 EUR", ou un tableau de telles chaînes',
+  'Whether the event lasts the whole day': "Indique si l'événement dure toute la journée",
+  'Whether the event is featured': "Indique si l'événement est mis en avant",
+  'Whether the event is hidden from lists': "Indique si l'événement est masqué dans les listes",
+  'Whether the event sticks to the top of calendar views': "Indique si l'événement reste épinglé en haut des vues du calendrier",
+  'Whether a map is shown': 'Indique si une carte est affichée',
+  'Whether a map link is shown': 'Indique si un lien vers une carte est affiché',
+  'A venue id, {id}, or an object of venue fields (created, or the existing duplicate reused); 0 or empty removes it':
+    'Un ID de lieu, {id} ou un objet de champs de lieu (créé, ou le doublon existant réutilisé) ; 0 ou une valeur vide le retire',
+  'Organizer ids (array or CSV), {id} objects, or objects of organizer fields; empty removes them':
+    "ID d'organisateurs (tableau ou CSV), objets {id} ou objets de champs d'organisateur ; une valeur vide les retire",
+  'Category ids, slugs or names (unknown names are created), as an array or a CSV string; empty removes all':
+    'ID, slugs ou noms de catégories (les noms inconnus sont créés), sous forme de tableau ou de chaîne CSV ; une valeur vide les retire toutes',
+  'Tag ids, slugs or names (unknown names are created), as an array or a CSV string; empty removes all':
+    "ID, slugs ou noms d'étiquettes (les noms inconnus sont créés), sous forme de tableau ou de chaîne CSV ; une valeur vide les retire toutes",
+
+  // Event list filters
+  'Events whose title, description or excerpt contains this text':
+    "Événements dont le titre, la description ou l'extrait contient ce texte",
+  'Events that start on or after this date (whole day unless strict_dates)':
+    'Événements qui commencent à cette date ou après (journée entière, sauf avec strict_dates)',
+  'Events that end on or before this date (whole day unless strict_dates)':
+    'Événements qui se terminent à cette date ou avant (journée entière, sauf avec strict_dates)',
+  'Events that start before this date': 'Événements qui commencent avant cette date',
+  'Events that start after this date': 'Événements qui commencent après cette date',
+  'Events that end before this date': 'Événements qui se terminent avant cette date',
+  'Events that end after this date': 'Événements qui se terminent après cette date',
+  'Use the given times as they are instead of whole days':
+    'Utiliser les heures indiquées telles quelles plutôt que des journées entières',
+  'Events in any of these categories (ids or slugs)': "Événements appartenant à l'une de ces catégories (ID ou slugs)",
+  'Events with any of these tags (ids or slugs)': "Événements portant l'une de ces étiquettes (ID ou slugs)",
+  'Events at any of these venues': "Événements se déroulant dans l'un de ces lieux",
+  'Events with any of these organizers': "Événements ayant l'un de ces organisateurs",
+  'Events whose parent is this event': 'Événements dont le parent est cet événement',
+  'Only featured (true) or only not featured (false) events':
+    'Uniquement les événements mis en avant (true) ou uniquement ceux qui ne le sont pas (false)',
+  'Only these event ids; drops every date filter': "Uniquement ces ID d'événements ; tout filtre de date est ignoré",
+  'Shows password-protected events with this password in full':
+    'Affiche en entier les événements protégés par ce mot de passe',
+  'view, or edit: editors see password-protected events whole':
+    'view ou edit : les éditeurs voient en entier les événements protégés par mot de passe',
+  'Needs the ticketing module when true': 'Nécessite le module de billetterie si true',
+  'Needs the geolocation module': 'Nécessite le module de géolocalisation',
+
+  // ── Venues ─────────────────────────────────────────────────────────────────────────────────────
+  'Numeric id of the venue': 'ID numérique du lieu',
+  'The venue name': 'Le nom du lieu',
+  'The venue slug': 'Le slug du lieu',
+  'The venue description (HTML)': 'La description du lieu (HTML)',
+  'The venue excerpt (HTML)': "L'extrait du lieu (HTML)",
+  'The venue author id': "L'ID de l'auteur du lieu",
+  'The venue publication date, in UTC': 'La date de publication du lieu, en UTC',
+  'The venue publication date, in the site time zone': 'La date de publication du lieu, dans le fuseau horaire du site',
+  'The venue address': "L'adresse du lieu",
+  'The venue city': 'La ville du lieu',
+  'The venue country': 'Le pays du lieu',
+  'The venue province': 'La province du lieu',
+  'The venue state': "L'État du lieu",
+  'The venue state or province': "L'État ou la province du lieu",
+  'The venue ZIP or postal code': 'Le code postal du lieu',
+  'The venue phone number': 'Le numéro de téléphone du lieu',
+  'The venue website URL, or empty': "L'URL du site web du lieu, ou une valeur vide",
+  'Whether a map is shown for the venue': 'Indique si une carte du lieu est affichée',
+  'Whether a map link is shown for the venue': 'Indique si un lien vers une carte du lieu est affiché',
+  'Venues whose name, description or address fields contain every word of this text':
+    "Lieux dont le nom, la description ou les champs d'adresse contiennent chaque mot de ce texte",
+  'Venues linked to this event': 'Lieux liés à cet événement',
+  'true: venues linked from a published, future or private event; false: linked from none':
+    'true : lieux liés à un événement publié, planifié ou privé ; false : liés à aucun événement',
+  'true: only venues with an event that has not started yet':
+    "true : uniquement les lieux ayant un événement qui n'a pas encore commencé",
+
+  // ── Organizers ─────────────────────────────────────────────────────────────────────────────────
+  'Numeric id of the organizer': "ID numérique de l'organisateur",
+  'The organizer name': "Le nom de l'organisateur",
+  'The organizer slug': "Le slug de l'organisateur",
+  'The organizer description (HTML)': "La description de l'organisateur (HTML)",
+  'The organizer excerpt (HTML)': "L'extrait de l'organisateur (HTML)",
+  'The organizer author id': "L'ID de l'auteur de l'organisateur",
+  'The organizer publication date, in UTC': "La date de publication de l'organisateur, en UTC",
+  'The organizer publication date, in the site time zone':
+    "La date de publication de l'organisateur, dans le fuseau horaire du site",
+  'The organizer phone number': "Le numéro de téléphone de l'organisateur",
+  'The organizer e-mail address': "L'adresse e-mail de l'organisateur",
+  'The organizer website URL, or empty': "L'URL du site web de l'organisateur, ou une valeur vide",
+  'Organizers whose name, description, phone, e-mail or website contain every word of this text':
+    "Organisateurs dont le nom, la description, le téléphone, l'e-mail ou le site web contiennent chaque mot de ce texte",
+  'Organizers linked to this event': 'Organisateurs liés à cet événement',
+  'true: organizers linked from a published, future or private event; false: linked from none':
+    'true : organisateurs liés à un événement publié, planifié ou privé ; false : liés à aucun événement',
+  'true: only organizers with an event that has not started yet':
+    "true : uniquement les organisateurs ayant un événement qui n'a pas encore commencé",
+
+  // ── Categories and tags ────────────────────────────────────────────────────────────────────────
+  'Numeric id of the term': 'ID numérique du terme',
+  'Category id or slug': 'ID ou slug de catégorie',
+  'Tag id or slug': "ID ou slug d'étiquette",
+  'The category name': 'Le nom de la catégorie',
+  'The category slug': 'Le slug de la catégorie',
+  'The category description': 'La description de la catégorie',
+  'The parent category id (0 for none)': "L'ID de la catégorie parente (0 pour aucune)",
+  'The tag name': "Le nom de l'étiquette",
+  'The tag slug': "Le slug de l'étiquette",
+  'The tag description': "La description de l'étiquette",
+  'The category attribute to sort by': "L'attribut de catégorie servant au tri",
+  'The tag attribute to sort by': "L'attribut d'étiquette servant au tri",
+  'Limit to categories whose name or slug contains this text':
+    'Limiter aux catégories dont le nom ou le slug contient ce texte',
+  'Limit to tags whose name or slug contains this text': 'Limiter aux étiquettes dont le nom ou le slug contient ce texte',
+  'Limit to these category ids (a CSV string or an array); `exclude` is then ignored':
+    'Limiter à ces ID de catégories (chaîne CSV ou tableau) ; `exclude` est alors ignoré',
+  'Limit to these tag ids (a CSV string or an array); `exclude` is then ignored':
+    "Limiter à ces ID d'étiquettes (chaîne CSV ou tableau) ; `exclude` est alors ignoré",
+  'Leave out these category ids (a CSV string or an array)': 'Exclure ces ID de catégories (chaîne CSV ou tableau)',
+  'Leave out these tag ids (a CSV string or an array)': "Exclure ces ID d'étiquettes (chaîne CSV ou tableau)",
+  'Limit to children of this category (0: top level)': 'Limiter aux enfants de cette catégorie (0 : premier niveau)',
+  'Limit to the categories of this event': 'Limiter aux catégories de cet événement',
+  'Limit to the categories of this event (wins over `post`)': 'Limiter aux catégories de cet événement (prioritaire sur `post`)',
+  'Limit to the tags of this event': 'Limiter aux étiquettes de cet événement',
+  'Limit to the tags of this event (wins over `post`)': 'Limiter aux étiquettes de cet événement (prioritaire sur `post`)',
+  'Limit to the category with this slug': 'Limiter à la catégorie ayant ce slug',
+  'Limit to the tag with this slug': "Limiter à l'étiquette ayant ce slug",
+  'Hide categories not used by any published event': "Masquer les catégories qu'aucun événement publié n'utilise",
+  'Hide tags not used by any published event': "Masquer les étiquettes qu'aucun événement publié n'utilise",
+
+  // ── Errors: requests, routes, authentication ───────────────────────────────────────────────────
+  'Invalid parameter(s): %s': 'Paramètre(s) non valide(s) : %s',
+  'Missing parameter(s): %s': 'Paramètre(s) manquant(s) : %s',
+  'Invalid parameter.': 'Paramètre non valide.',
+  'Sorry, you are not allowed to do that.': "Désolé, cette action n'est pas autorisée.",
+  'No route was found matching the URL and request method.':
+    "Aucune route ne correspond à l'URL et à la méthode de la requête.",
+  'The specified namespace could not be found.': "L'espace de noms indiqué est introuvable.",
+  'The request body is too large.': 'Le corps de la requête est trop volumineux.',
+  'Unsupported Content-Type.': 'Content-Type non pris en charge.',
+  'The request body could not be read.': "Le corps de la requête n'a pas pu être lu.",
+  'Internal error (request %s).': 'Erreur interne (requête %s).',
+  'The Authorization header is not a Basic or Bearer credential.':
+    "L'en-tête Authorization ne contient pas d'identifiants Basic ou Bearer.",
+  'The provided password is an invalid application password.':
+    "Le mot de passe fourni n'est pas un mot de passe d'application valide.",
+
+  // ── Errors: shared record fields ───────────────────────────────────────────────────────────────
+  'No user has this id.': "Aucun utilisateur n'a cet ID.",
+  'Only published records can be listed.': 'Seuls les enregistrements publiés peuvent être listés.',
+  'Not an image id.': "Ce n'est pas un ID d'image.",
+  'Not an image id or an http(s) URL.': "Ni un ID d'image ni une URL http(s).",
+
+  // ── Errors: events ─────────────────────────────────────────────────────────────────────────────
+  'Event with ID %s does not exist.': "L'événement d'ID %s n'existe pas.",
+  'Event with slug "%s" does not exist.': 'L\'événement de slug "%s" n\'existe pas.',
+  'This event is no longer available': "Cet événement n'est plus disponible",
+  'The requested event is not accessible': "L'événement demandé n'est pas accessible",
+  'The requested event is not accessible without a password': "L'événement demandé n'est pas accessible sans mot de passe",
+  'The requested event archive page does not exist': "La page d'archive d'événements demandée n'existe pas",
+  'The event is already trashed': "L'événement est déjà dans la corbeille",
+  'Filtering by tickets needs the ticketing module, which is not active.':
+    "Le filtrage par billets nécessite le module de billetterie, qui n'est pas actif.",
+  'The ticketing module is not active.': "Le module de billetterie n'est pas actif.",
+  'Geolocation filters need the geolocation module, which is not active.':
+    "Les filtres de géolocalisation nécessitent le module de géolocalisation, qui n'est pas actif.",
+  'The geolocation module is not active.': "Le module de géolocalisation n'est pas actif.",
+  'No event has the id %s.': "Aucun événement n'a l'ID %s.",
+  'No venue has the id %s.': "Aucun lieu n'a l'ID %s.",
+  'No organizer has the id %s.': "Aucun organisateur n'a l'ID %s.",
+  'Each venue needs an id or a name.': 'Chaque lieu doit avoir un ID ou un nom.',
+  'Each organizer needs an id or a name.': 'Chaque organisateur doit avoir un ID ou un nom.',
+  'Invalid venue data: %s.': 'Données de lieu non valides : %s.',
+  'Invalid organizer data: %s.': "Données d'organisateur non valides : %s.",
+  'No categories term has the id %s.': "Aucune catégorie n'a l'ID %s.",
+  'No tags term has the id %s.': "Aucune étiquette n'a l'ID %s.",
+  'No categories term matches "%s".': 'Aucune catégorie ne correspond à "%s".',
+  'No tags term matches "%s".': 'Aucune étiquette ne correspond à "%s".',
+  'Each categories term needs an id, a slug or a name.': 'Chaque catégorie doit avoir un ID, un slug ou un nom.',
+  'Each tags term needs an id, a slug or a name.': 'Chaque étiquette doit avoir un ID, un slug ou un nom.',
+
+  // ── Errors: venues and organizers ──────────────────────────────────────────────────────────────
+  'The venue with ID %s does not exist.': "Le lieu d'ID %s n'existe pas.",
+  'The venue with slug "%s" does not exist.': 'Le lieu de slug "%s" n\'existe pas.',
+  'The organizer with ID %s does not exist.': "L'organisateur d'ID %s n'existe pas.",
+  'The organizer with slug "%s" does not exist.': 'L\'organisateur de slug "%s" n\'existe pas.',
+  'The requested venue is not accessible.': "Le lieu demandé n'est pas accessible.",
+  'The requested organizer is not accessible.': "L'organisateur demandé n'est pas accessible.",
+  'The requested venue archive page does not exist.': "La page d'archive de lieux demandée n'existe pas.",
+  'The requested organizer archive page does not exist.': "La page d'archive d'organisateurs demandée n'existe pas.",
+  'The venue is already trashed.': 'Le lieu est déjà dans la corbeille.',
+  'The organizer is already trashed.': "L'organisateur est déjà dans la corbeille.",
+
+  // ── Errors: categories and tags ────────────────────────────────────────────────────────────────
+  'Term does not exist.': "Le terme n'existe pas.",
+  'Parent term does not exist.': "Le terme parent n'existe pas.",
+  'A term with the name provided already exists with this parent.': 'Un terme portant ce nom existe déjà sous ce parent.',
+  'A term with the name provided already exists in this taxonomy.': 'Un terme portant ce nom existe déjà dans cette taxonomie.',
+  'A category cannot be its own parent or the child of one of its descendants.':
+    "Une catégorie ne peut être ni son propre parent ni l'enfant de l'un de ses descendants.",
+  'Unknown category id(s): %s.': 'ID de catégorie inconnu(s) : %s.',
+  'Unknown tag id(s): %s.': "ID d'étiquette inconnu(s) : %s.",
+  'Unknown category id: %s.': 'ID de catégorie inconnu : %s.',
+  'Unknown event id: %s.': "ID d'événement inconnu : %s.",
+  'The requested term archive page does not exist.': "La page d'archive de termes demandée n'existe pas.",
+};

@@ -48,7 +48,7 @@ export function createLinkedPostService<T extends PostTableName>(
   const toRecord = async (row: PostRow<T>, single = false) => (await toRecords([row], single))[0];
 
   async function load(ref: RecordRef): Promise<PostRow<T>> {
-    const row = 'id' in ref ? await repo.findById(ref.id) : await repo.findBySlug(ref.slug);
+    const row = 'id' in ref ? await repo.findById(ref.id) : await repo.findBySlug(ref.slug.toLowerCase()); // slugs are stored lower-case, as WordPress reads them
     if (!row) {
       const which = 'id' in ref ? `ID ${ref.id}` : `slug "${ref.slug}"`;
       throw notFound(`${label}-not-found`, `The ${label} with ${which} does not exist.`);

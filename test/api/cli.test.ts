@@ -3,33 +3,61 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'cal-events-cli-'));
-const env = { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'cli.db')}`, LOG_LEVEL: 'silent' };
-const cli = (...args: string[]) => run('node', ['bin/cal-events.mjs', ...args], { env });
+const pgUrl = process.env.TEST_DATABASE_URL;
+const schema = `cli_${process.pid}_${Date.now()}`;
+// A PostgreSQL URL can carry its search path, so the CLI runs in a schema of the test's own.
+const targets = [
+  { name: 'sqlite', url: `sqlite:${join(dir, 'cli.db')}` },
+  ...(pgUrl ? [{ name: 'postgres', url: `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}` }] : []),
+];
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
 
-describe('cal-events CLI', () => {
-  it('migrates, adds, lists, resets and removes users', async () => {
-    expect(JSON.parse((await cli('migrate')).stdout)).toEqual({ migrated: ['applied 0001-initial', 'applied 0002-list-speed'] });
-    expect(JSON.parse((await cli('migrate')).stdout)).toEqual({ migrated: [] });
-    const added = JSON.parse((await cli('user', 'add', 'ed', '--role', 'editor', '--email', 'ed@x.test')).stdout);
-    expect(added).toEqual({ id: expect.any(Number), login: 'ed', role: 'editor', password: expect.stringMatching(/^[A-Za-z0-9]{24}$/) });
-    const listed = (await cli('user', 'list')).stdout.trim().split('\n').map((l) => JSON.parse(l));
-    expect(listed).toEqual([expect.objectContaining({ login: 'ed', role: 'editor', email: 'ed@x.test' })]);
-    const reset = JSON.parse((await cli('user', 'reset-password', 'ed')).stdout);
-    expect(reset.password).not.toBe(added.password);
-    expect(JSON.parse((await cli('user', 'remove', 'ed')).stdout)).toEqual({ id: added.id, login: 'ed', removed: true });
-  });
-
-  it('exits 1 naming the problem for bad input', async () => {
-    await expect(cli('user', 'add', 'x', '--role', 'emperor')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('invalid role') });
-    await expect(cli('user', 'remove', 'ghost')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('no user "ghost"') });
-    await expect(cli('frobnicate')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('unknown command') });
-    await expect(run('node', ['bin/cal-events.mjs', 'migrate'], { env: { ...env, CAL_TIMEZONE: 'Nowhere/Land', PORT: 'x' } }))
-      .rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/PORT[\s\S]*CAL_TIMEZONE|CAL_TIMEZONE[\s\S]*PORT/) });
-  });
+beforeAll(async () => {
+  if (pgUrl) await admin(`create schema ${schema}`);
 });
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  if (pgUrl) await admin(`drop schema ${schema} cascade`);
+});
+
+for (const target of targets) {
+  // Each command is a new Node process: generous time on a loaded machine.
+  describe(`cal-events CLI [${target.name}]`, { timeout: 90_000 }, () => {
+    const env = { ...process.env, DATABASE_URL: target.url, LOG_LEVEL: 'silent' };
+    const cli = (...args: string[]) => run('node', ['bin/cal-events.mjs', ...args], { env });
+
+    it('migrates, adds, lists, resets and removes users', async () => {
+      expect(JSON.parse((await cli('migrate')).stdout)).toEqual({ migrated: ['applied 0001-initial', 'applied 0002-list-speed'] });
+      expect(JSON.parse((await cli('migrate')).stdout)).toEqual({ migrated: [] });
+      const added = JSON.parse((await cli('user', 'add', 'ed', '--role', 'editor', '--email', 'ed@x.test')).stdout);
+      expect(added).toEqual({ id: expect.any(Number), login: 'ed', role: 'editor', password: expect.stringMatching(/^[A-Za-z0-9]{24}$/) });
+      const listed = (await cli('user', 'list')).stdout.trim().split('\n').map((l) => JSON.parse(l));
+      expect(listed).toEqual([expect.objectContaining({ login: 'ed', role: 'editor', email: 'ed@x.test' })]);
+      const reset = JSON.parse((await cli('user', 'reset-password', 'ed')).stdout);
+      expect(reset.password).not.toBe(added.password);
+      expect(JSON.parse((await cli('user', 'remove', 'ed')).stdout)).toEqual({ id: added.id, login: 'ed', removed: true });
+      expect((await cli('user', 'list')).stdout).toBe('');
+    });
+
+    it('exits 1 naming the problem for bad input', async () => {
+      await expect(cli('user', 'add', 'x', '--role', 'emperor')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('invalid role') });
+      await expect(cli('user', 'add', 'bad login!', '--role', 'editor')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('invalid login') });
+      await expect(cli('user', 'add', 'x')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--role') });
+      await expect(cli('user', 'remove', 'ghost')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('no user "ghost"') });
+      await expect(cli('frobnicate')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('unknown command') });
+      await expect(run('node', ['bin/cal-events.mjs', 'migrate'], { env: { ...env, CAL_TIMEZONE: 'Nowhere/Land', PORT: 'x' } }))
+        .rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/PORT[\s\S]*CAL_TIMEZONE|CAL_TIMEZONE[\s\S]*PORT/) });
+    });
+  });
+}

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { assertDocumented } from './openapi-conformance.ts';
+import { assertMessagesTranslated } from './message-check.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createDb, type DbHandle } from '../../src/db/create-db.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
@@ -100,6 +101,8 @@ export function describeEachDialect(name: string, body: (t: () => TestContext) =
             const method = (options.method ?? 'GET').toUpperCase();
             const url = options.url ?? options.path ?? '/';
             await assertDocumented(app, method, String(url), response.statusCode, json, String(response.headers['content-type'] ?? ''));
+            // Every error message the suite meets must ship in every language (see message-check.ts).
+            assertMessagesTranslated(json);
             return Object.assign(response, { json });
           },
         };
