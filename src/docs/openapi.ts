@@ -66,7 +66,7 @@ export function openApiDocument(routes: RegisteredRoute[], urls: Urls, translate
       ];
       const responses: Json = {};
       for (const [status, schema] of Object.entries(route.schema.response ?? {})) {
-        responses[status] = { description: status === '201' ? 'Created' : 'OK', content: { 'application/json': { schema: use(schema) } } };
+        responses[status] = { description: translate(status === '201' ? 'Created' : 'OK'), content: { 'application/json': { schema: use(schema) } } };
       }
       for (const status of errorStatuses(route, method)) {
         responses[status] = { description: translate(ERROR_TEXT[status]), content: { 'application/json': { schema: errorRef } } };
