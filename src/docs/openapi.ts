@@ -14,6 +14,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'No such record, or a page past the end of the list',
   410: 'The record is already in the trash',
   413: 'The request body is too large',
+  415: 'The request body is neither JSON nor form data',
 };
 
 /** Titled schemas become components, referenced wherever they occur: one definition per shape. */
@@ -35,7 +36,7 @@ function errorStatuses(route: RegisteredRoute, method: string): number[] {
   if (single || WRITES.has(method) || method === 'DELETE') statuses.push(403);
   if (single || method === 'GET') statuses.push(404);
   if (method === 'DELETE' && single) statuses.push(410);
-  if (WRITES.has(method)) statuses.push(413);
+  if (WRITES.has(method)) statuses.push(413, 415);
   return statuses;
 }
 

@@ -11,6 +11,8 @@ export function parseQueryString(text: string): Record<string, unknown> {
 
 /** Form bodies, and write parameters sent in the query string merged under the body (the body wins). */
 export function registerRequestParsing(app: FastifyInstance): void {
+  // Bodies are JSON or form data; anything else is 415 rather than silently ignored.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },

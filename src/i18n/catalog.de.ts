@@ -16,6 +16,7 @@ export const de: Record<string, string> = {
   'No such record, or a page past the end of the list': 'Datensatz nicht vorhanden oder Seite hinter dem Ende der Liste',
   'The record is already in the trash': 'Der Datensatz ist bereits im Papierkorb',
   'The request body is too large': 'Der Anfragetext ist zu groß',
+  'The request body is neither JSON nor form data': 'Der Anfragetext ist weder JSON noch Formulardaten',
 
   // ── Parameters shared by every resource ────────────────────────────────────────────────────────
   'The archive page to return': 'Die zurückzugebende Archivseite',

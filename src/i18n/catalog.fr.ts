@@ -17,6 +17,7 @@ export const fr: Record<string, string> = {
   'No such record, or a page past the end of the list': 'Enregistrement inexistant, ou page au-delà de la fin de la liste',
   'The record is already in the trash': "L'enregistrement est déjà dans la corbeille",
   'The request body is too large': 'Le corps de la requête est trop volumineux',
+  'The request body is neither JSON nor form data': 'Le corps de la requête n’est ni du JSON ni un formulaire',
 
   // ── Parameters shared by every resource ────────────────────────────────────────────────────────
   'The archive page to return': "La page d'archive à renvoyer",

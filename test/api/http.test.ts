@@ -1,0 +1,57 @@
+import { expect, it } from 'vitest';
+import { API, describeEachDialect } from '../helpers/test-app.ts';
+
+describeEachDialect('HTTP behaviour shared by every route', (t) => {
+  it('answers unknown paths and methods with 404 rest_no_route', async () => {
+    for (const [method, url] of [['GET', `${API}/nothing`], ['DELETE', `${API}/events`], ['POST', '/wp-json/tribe/events/v1/events'], ['GET', `${API}/events/by-slug/`]] as const) {
+      const res = await t().request({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json).toEqual({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+    }
+  });
+
+  it('answers malformed JSON with 400 and changes nothing', async () => {
+    const admin = await t().user('administrator');
+    const res = await t().request({ method: 'POST', url: `${API}/venues`, headers: { ...admin.headers, 'content-type': 'application/json' }, payload: '{"venue": ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json.data.status).toBe(400);
+    expect((await t().request({ url: `${API}/venues` })).json.total).toBe(0);
+  });
+
+  it('answers an unsupported body type with 415', async () => {
+    const admin = await t().user('administrator');
+    const res = await t().request({ method: 'POST', url: `${API}/venues`, headers: { ...admin.headers, 'content-type': 'text/plain' }, payload: 'venue=x' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json.code).toBe('rest_unsupported_media_type');
+  });
+
+  it('lets any origin read by default and exposes the list headers', async () => {
+    const res = await t().request({ url: `${API}/events`, headers: { origin: 'https://widget.test' } });
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-expose-headers']).toBe('X-TEC-Total, X-TEC-TotalPages');
+    const preflight = await t().app.inject({
+      method: 'OPTIONS', url: `${API}/events`,
+      headers: { origin: 'https://widget.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-methods']).toContain('PATCH');
+    expect(preflight.headers['access-control-allow-headers']).toContain('Authorization');
+  });
+});
+
+describeEachDialect('configured CORS origins and body limit', (t) => {
+  it('allows only the configured origins', async () => {
+    const allowed = await t().request({ url: `${API}/events`, headers: { origin: 'https://a.test' } });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://a.test');
+    const denied = await t().request({ url: `${API}/events`, headers: { origin: 'https://evil.test' } });
+    expect(denied.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers a body over CAL_BODY_LIMIT with 413 and stores nothing', async () => {
+    const admin = await t().user('administrator');
+    const res = await t().request({ method: 'POST', url: `${API}/venues`, headers: admin.headers, payload: { venue: 'x'.repeat(3000) } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json).toEqual({ code: 'rest_request_too_large', message: 'The request body is too large.', data: { status: 413 } });
+    expect((await t().request({ url: `${API}/venues` })).json.total).toBe(0);
+  });
+}, { CAL_CORS_ORIGINS: 'https://a.test,https://b.test', CAL_BODY_LIMIT: '2048' });
