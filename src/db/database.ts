@@ -78,6 +78,8 @@ export interface TermTable {
   slug: string;
   description: string;
   parent_id: number;
+  /** Published events using the term, kept by every event write (WordPress's term count). */
+  count: Generated<number>;
 }
 
 export interface DataVersionTable {

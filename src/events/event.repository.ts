@@ -130,15 +130,13 @@ export function createEventRepository(db: Db) {
             .innerJoin('term', 'term.id', 'event_term.term_id')
             .selectAll('term')
             .select('event_term.event_id')
-            .select((eb) =>
-              eb.selectFrom('event_term as uses').innerJoin('event as used', 'used.id', 'uses.event_id')
-                .whereRef('uses.term_id', '=', 'term.id').where('used.status', '=', 'publish')
-                .select(sql<number>`count(*)`.as('n')).as('count'),
-            )
             .where('event_term.event_id', 'in', eventIds)
             .orderBy(sql`lower(term.name)`)
             .orderBy('term.id')
             .execute(),
+
+    termIdsOf: async (eventId: number) =>
+      (await db.selectFrom('event_term').select('term_id').where('event_id', '=', eventId).execute()).map((r) => r.term_id),
 
     organizerLinksOf: (eventIds: number[]) =>
       eventIds.length === 0

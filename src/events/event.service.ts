@@ -45,6 +45,11 @@ export function createEventService(deps: {
   const unlockedFor = (caller: Caller | null, options: EventReadOptions) => (row: EventRow) =>
     (options.password !== undefined && options.password === row.password) || (options.context === 'edit' && canEdit(caller, row));
 
+  /** Term counts follow every change of an event's status or terms: those it had and those it has. */
+  async function recountTerms(repos: Repositories, eventId: number, before: number[]) {
+    await repos.terms.recount([...new Set([...before, ...(await repos.events.termIdsOf(eventId))])]);
+  }
+
   async function saveLinks(repos: Repositories, id: number, links: EventLinks) {
     if (links.categories) await repos.events.setTerms(id, 'tribe_events_cat', links.categories);
     if (links.tags) await repos.events.setTerms(id, 'post_tag', links.tags);
@@ -61,12 +66,15 @@ export function createEventService(deps: {
       if (!existing) {
         const id = await repos.events.insert(columns as Parameters<typeof repos.events.insert>[0]);
         await saveLinks(repos, id, links);
+        await repos.terms.recount(await repos.events.termIdsOf(id));
         return id;
       }
       const changed = Object.entries(columns).some(([key, value]) => !key.startsWith('modified') && existing[key as keyof EventRow] !== value);
       if (changed || (await linksChanged(repos, existing.id, links))) {
+        const before = await repos.events.termIdsOf(existing.id);
         await repos.events.update(existing.id, columns);
         await saveLinks(repos, existing.id, links);
+        await recountTerms(repos, existing.id, before);
       }
       return existing.id;
     });
@@ -116,12 +124,19 @@ export function createEventService(deps: {
       if (!canEdit(caller, existing) || (force && !canEditOthers(caller))) throw forbidden(true);
       if (force) {
         const before = await record(existing.id);
-        await store.transaction((repos) => repos.events.remove(existing.id));
+        await store.transaction(async (repos) => {
+          const before = await repos.events.termIdsOf(existing.id);
+          await repos.events.remove(existing.id);
+          await repos.terms.recount(before);
+        });
         return before;
       }
       if (existing.status === 'trash') throw gone('event-is-in-trash', 'The event is already trashed');
       const now = nowStamp(config.timezone);
-      await store.transaction((repos) => repos.events.update(existing.id, { status: 'trash', modified_local: now.local, modified_utc: now.utc }));
+      await store.transaction(async (repos) => {
+        await repos.events.update(existing.id, { status: 'trash', modified_local: now.local, modified_utc: now.utc });
+        await recountTerms(repos, existing.id, []);
+      });
       return record(existing.id);
     },
   };

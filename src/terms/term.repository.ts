@@ -29,18 +29,6 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const likeLower = (column: string, text: string) =>
   sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${escapeLike(text.toLowerCase())}%`} escape '\\'`;
 
-/** Links from published events to the current term row (a correlated subquery served by event_term_term_idx). */
-const publishedUses = (eb: TermEb) =>
-  eb
-    .selectFrom('event_term')
-    .innerJoin('event', 'event.id', 'event_term.event_id')
-    .whereRef('event_term.term_id', '=', 'term.id')
-    .where('event.status', '=', 'publish');
-
-const countColumn = (eb: TermEb) =>
-  publishedUses(eb)
-    .select((e) => e.fn.countAll<number>().as('n'))
-    .as('count');
 
 function where(filter: TermListFilter) {
   return (eb: TermEb): Expression<SqlBool> => {
@@ -54,7 +42,7 @@ function where(filter: TermListFilter) {
     if (filter.eventId !== undefined) {
       clauses.push(eb('term.id', 'in', eb.selectFrom('event_term').select('term_id').where('event_id', '=', filter.eventId)));
     }
-    if (filter.hideEmpty) clauses.push(eb.exists(publishedUses(eb).select('event_term.event_id')));
+    if (filter.hideEmpty) clauses.push(eb('term.count', '>', 0));
     return eb.and(clauses);
   };
 }
@@ -64,7 +52,7 @@ const counted = (rows: Array<TermRow & { count: number | string | null }>): Coun
 
 /** Queries of the `term` table and its links. The only place that knows their SQL. */
 export function createTermRepository(db: Db, dialect: Dialect) {
-  const selectCounted = () => db.selectFrom('term').selectAll('term').select(countColumn);
+  const selectCounted = () => db.selectFrom('term').selectAll('term');
   // Byte order of the lower-cased text on both dialects, whatever PostgreSQL's database collation is.
   const textOrder = (column: 'term.name' | 'term.slug') =>
     dialect === 'postgres' ? sql`lower(${sql.ref(column)}) collate "C"` : sql`lower(${sql.ref(column)})`;
@@ -150,6 +138,23 @@ export function createTermRepository(db: Db, dialect: Dialect) {
     remove: async (id: number): Promise<void> => {
       await db.updateTable('term').set({ parent_id: 0 }).where('parent_id', '=', id).execute();
       await db.deleteFrom('term').where('id', '=', id).execute();
+    },
+
+    /** Recounts the published events of these terms: every event write calls it for the terms it touched. */
+    recount: async (ids: number[]): Promise<void> => {
+      if (ids.length === 0) return;
+      await db
+        .updateTable('term')
+        .set((eb) => ({
+          count: eb
+            .selectFrom('event_term')
+            .innerJoin('event', 'event.id', 'event_term.event_id')
+            .whereRef('event_term.term_id', '=', 'term.id')
+            .where('event.status', '=', 'publish')
+            .select(sql<number>`count(*)`.as('n')),
+        }))
+        .where('id', 'in', ids)
+        .execute();
     },
 
     eventExists: async (id: number): Promise<boolean> =>

@@ -50,7 +50,7 @@ export function toEmbeddedTerm(row: TermRow, count: number, urls: Urls, taxonomy
   };
 }
 
-type TermColumns = Omit<TermTable, 'id' | 'taxonomy'>;
+type TermColumns = Omit<TermTable, 'id' | 'taxonomy' | 'count'>;
 
 /** Categories or tags: WordPress's terms controller, as TEC exposes it. */
 export function createTermService(kind: TermKind, deps: { store: Store; urls: Urls; config: Config }) {

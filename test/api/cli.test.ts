@@ -38,7 +38,7 @@ for (const target of targets) {
     const cli = (...args: string[]) => run('node', ['bin/cal-events.mjs', ...args], { env });
 
     it('migrates, adds, lists, resets and removes users', async () => {
-      expect(JSON.parse((await cli('migrate')).stdout)).toEqual({ migrated: ['applied 0001-initial', 'applied 0002-list-speed'] });
+      expect(JSON.parse((await cli('migrate')).stdout)).toEqual({ migrated: ['applied 0001-initial', 'applied 0002-list-speed', 'applied 0003-term-counts'] });
       expect(JSON.parse((await cli('migrate')).stdout)).toEqual({ migrated: [] });
       const added = JSON.parse((await cli('user', 'add', 'ed', '--role', 'editor', '--email', 'ed@x.test')).stdout);
       expect(added).toEqual({ id: expect.any(Number), login: 'ed', role: 'editor', password: expect.stringMatching(/^[A-Za-z0-9]{24}$/) });

@@ -62,6 +62,8 @@ async function makeEvent(db: Db, termIds: number[], status = 'publish'): Promise
     show_map: 0, show_map_link: 0, hide_from_listings: 0, sticky: 0, featured: 0, venue_id: null,
   }).execute();
   if (termIds.length > 0) await db.insertInto('event_term').values(termIds.map((term_id) => ({ event_id: id, term_id }))).execute();
+  // As the event service does after every write: the terms keep their published-event counts.
+  await createTermRepository(db, 'sqlite').recount(termIds);
   return id;
 }
 
