@@ -1,20 +1,16 @@
-import type { Store } from './store.ts';
+import { createVersionedCache } from './versioned-cache.ts';
 
 /**
- * List totals by filter, valid until the next write anywhere (the data version moves with every
- * committed transaction). A large window's COUNT walks every matching index entry; with this it does so
- * once per write instead of once per request. Bounded: oldest keys go first.
+ * List totals by filter until the next write. A large window's COUNT walks every matching index entry;
+ * with this it does so once per write instead of once per request.
  */
-export function createCountCache(store: Store, limit = 2000) {
-  const entries = new Map<string, { version: number; total: number }>();
-  return async (key: string, count: () => Promise<number>): Promise<number> => {
-    const version = await store.dataVersion();
-    const hit = entries.get(key);
-    if (hit && hit.version === version) return hit.total;
+export function createCountCache(limit = 2000) {
+  const cache = createVersionedCache<number>(limit);
+  return async (key: string, version: number, count: () => Promise<number>): Promise<number> => {
+    const hit = cache.get(key, version);
+    if (hit !== undefined) return hit;
     const total = await count();
-    entries.delete(key);
-    if (entries.size >= limit) entries.delete(entries.keys().next().value as string);
-    entries.set(key, { version, total });
+    cache.set(key, version, total);
     return total;
   };
 }

@@ -79,10 +79,11 @@ export function dateDetails(text: string) {
   };
 }
 
-/**
- * ISO 8601 with the event's offset, for json_ld. Always a numeric offset, as PHP's `c` format writes it:
- * Luxon's toISO would write UTC as `Z`.
- */
-export function isoInZone(local: string, zone: string): string {
-  return DateTime.fromFormat(local, SQL_FORMAT, { zone }).toFormat("yyyy-MM-dd'T'HH:mm:ssZZ");
+/** ISO 8601 with the event's offset, for json_ld: always numeric (`+00:00`, never `Z`), as PHP's `c` writes it. */
+export function isoWithOffset(local: string, utc: string): string {
+  // The stored pair already fixes the offset: no time-zone lookup on the read path.
+  const minutes = Math.round((Date.parse(`${local.replace(' ', 'T')}Z`) - Date.parse(`${utc.replace(' ', 'T')}Z`)) / 60000);
+  const sign = minutes < 0 ? '-' : '+';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${local.replace(' ', 'T')}${sign}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
 }

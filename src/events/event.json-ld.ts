@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { EventRow } from './event.repository.ts';
 import { presentCost } from './cost.ts';
-import { isoInZone } from './event-dates.ts';
+import { isoWithOffset } from './event-dates.ts';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
@@ -34,8 +34,8 @@ export function eventJsonLd(
     url: related.url,
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     eventStatus: 'https://schema.org/EventScheduled',
-    startDate: isoInZone(row.start_local, row.timezone),
-    endDate: isoInZone(row.end_local, row.timezone),
+    startDate: isoWithOffset(row.start_local, row.start_utc),
+    endDate: isoWithOffset(row.end_local, row.end_utc),
     ...(related.venue?.json_ld ? { location: related.venue.json_ld } : {}),
     ...(organizers.length === 1 ? { organizer: organizers[0] } : organizers.length > 1 ? { organizer: organizers } : {}),
     ...(cost.values.length > 0

@@ -10,6 +10,7 @@ import { costDetailsEmpty, presentCost } from './cost.ts';
 import { dateDetails } from './event-dates.ts';
 import { eventJsonLd } from './event.json-ld.ts';
 import type { EventRow } from './event.repository.ts';
+import type { VersionedCache } from '../db/versioned-cache.ts';
 
 export interface RecordDeps {
   repos: Repositories;
@@ -23,6 +24,31 @@ export interface RecordOptions {
   single?: boolean;
   /** Events whose password protection is lifted for this caller (right password, or an editor). */
   unlocked?: (row: EventRow) => boolean;
+  /** Records built for this data version, read before the rows were (see versioned-cache.ts). */
+  cache?: { records: VersionedCache<EventRecord>; version: number };
+}
+
+export type EventRecord = Record<string, unknown>;
+
+/**
+ * Event records for a page of rows. Records still valid for the data version come from the cache; the
+ * rest are built with a fixed number of queries whatever the page holds. Protection is applied per caller
+ * on a copy, so a cached record is never changed.
+ */
+export async function toEventRecords(rows: EventRow[], deps: RecordDeps, options: RecordOptions = {}): Promise<EventRecord[]> {
+  const single = options.single ?? false;
+  const key = (row: EventRow) => `${row.id}:${single ? 'single' : 'list'}`;
+  const cached = rows.map((row) => (options.cache ? options.cache.records.get(key(row), options.cache.version) : undefined));
+  const built = await buildRecords(rows.filter((_, i) => cached[i] === undefined), deps, single);
+  let next = 0;
+  return rows.map((row, i) => {
+    let record = cached[i];
+    if (record === undefined) {
+      record = built[next++];
+      options.cache?.records.set(key(row), options.cache.version, record);
+    }
+    return row.password !== '' && !(options.unlocked?.(row) ?? false) ? blanked(record) : record;
+  });
 }
 
 const group = <T, K>(items: T[], key: (item: T) => K) => {
@@ -31,11 +57,9 @@ const group = <T, K>(items: T[], key: (item: T) => K) => {
   return map;
 };
 
-/**
- * Event records for a page of rows with a fixed number of queries whatever the page holds: terms, organizer
- * links, venues, organizers and images are each loaded once for all rows.
- */
-export async function toEventRecords(rows: EventRow[], deps: RecordDeps, options: RecordOptions = {}) {
+/** Terms, organizer links, venues, organizers and images are each loaded once for all the rows. */
+async function buildRecords(rows: EventRow[], deps: RecordDeps, single: boolean): Promise<EventRecord[]> {
+  if (rows.length === 0) return [];
   const { repos, urls, config } = deps;
   const ids = rows.map((r) => r.id);
   const [termRows, organizerLinks] = await Promise.all([repos.events.termsOf(ids), repos.events.organizerLinksOf(ids)]);
@@ -47,7 +71,6 @@ export async function toEventRecords(rows: EventRow[], deps: RecordDeps, options
     repos.organizers.findByIds(organizerIds),
     repos.images.findByIds(imageIds),
   ]);
-  const single = options.single ?? false;
   const venues = new Map((await deps.venues.toRecords(venueRows, single)).map((v) => [v.id as number, v]));
   const organizers = new Map((await deps.organizers.toRecords(organizerRows, single)).map((o) => [o.id as number, o]));
   const images = new Map(imageRows.map((i) => [i.id, i]));
@@ -98,14 +121,13 @@ export async function toEventRecords(rows: EventRow[], deps: RecordDeps, options
       custom_fields: [],
       ...(single ? { json_ld: eventJsonLd(row, { url, venue, organizers: eventOrganizers, config }) } : {}),
     };
-    if (row.password !== '' && !(options.unlocked?.(row) ?? false)) blank(record);
     return record;
   });
 }
 
 /** A password-protected event in a list: title, slug, dates and status stay; the rest is blanked (reference §1.1). */
-function blank(record: Record<string, unknown>) {
-  Object.assign(record, {
+function blanked(record: EventRecord): EventRecord {
+  return Object.assign({ ...record }, {
     description: '', excerpt: '', website: '', cost: '', image: false,
     all_day: null, show_map: null, show_map_link: null, hide_from_listings: null, sticky: null, featured: null,
     cost_details: { ...costDetailsEmpty() },

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { Config } from '../config.ts';
 import { createCountCache } from '../db/count-cache.ts';
+import { createVersionedCache } from '../db/versioned-cache.ts';
 import type { Repositories, Store } from '../db/store.ts';
 import { forbidden, gone, notAccessible, notFound } from '../errors.ts';
 import { listPage, pageRequest } from '../http/pagination.ts';
@@ -11,7 +12,7 @@ import { nowStamp } from '../time/clock.ts';
 import { type Caller, canCreate, canEdit, canEditOthers, canRead } from '../users/roles.ts';
 import { type EventInput, type EventWrite, eventWrite } from './event-input.ts';
 import { type EventListQuery, eventListFilter } from './event-list.ts';
-import { toEventRecords } from './event.record.ts';
+import { type EventRecord, toEventRecords } from './event.record.ts';
 import type { EventRow } from './event.repository.ts';
 
 export interface EventReadOptions {
@@ -27,7 +28,9 @@ export function createEventService(deps: {
   organizers: LinkedPostService<'organizer'>;
 }) {
   const { store, urls, config, venues, organizers } = deps;
-  const countOf = createCountCache(store);
+  const countOf = createCountCache();
+  // ~2 single and ~2 list records per event at 2k events each: tens of MB at most, bounded.
+  const records = createVersionedCache<EventRecord>(4000);
   const recordDeps = (repos: Repositories) => ({ repos, urls, config, venues, organizers });
 
   async function load(ref: RecordRef): Promise<EventRow> {
@@ -82,13 +85,14 @@ export function createEventService(deps: {
 
   return {
     async get(ref: RecordRef, caller: Caller | null, options: EventReadOptions) {
+      const version = await store.dataVersion(); // before the row: see versioned-cache.ts
       const row = await load(ref);
       if (row.status === 'trash') throw notAccessible('event-no-longer-available', 'This event is no longer available');
       if (!canRead(caller, row)) throw notAccessible('event-not-accessible', 'The requested event is not accessible');
       if (row.password !== '' && !unlockedFor(caller, options)(row)) {
         throw notAccessible('event-password-protected', 'The requested event is not accessible without a password');
       }
-      return (await toEventRecords([row], recordDeps(store.repos), { single: true, unlocked: () => true }))[0];
+      return (await toEventRecords([row], recordDeps(store.repos), { single: true, unlocked: () => true, cache: { records, version } }))[0];
     },
 
     async list(query: EventListQuery, caller: Caller | null) {
@@ -96,11 +100,12 @@ export function createEventService(deps: {
       const { filter, order, echo } = await eventListFilter(query, caller, {
         repos: store.repos, config, now: DateTime.utc(),
       });
+      const version = await store.dataVersion(); // before the rows: see versioned-cache.ts
       const [rows, total] = await Promise.all([
         store.repos.events.list(filter, order, page.perPage, (page.page - 1) * page.perPage),
-        countOf(JSON.stringify(filter), () => store.repos.events.count(filter)),
+        countOf(JSON.stringify(filter), version, () => store.repos.events.count(filter)),
       ]);
-      const items = await toEventRecords(rows, recordDeps(store.repos), { unlocked: unlockedFor(caller, query) });
+      const items = await toEventRecords(rows, recordDeps(store.repos), { unlocked: unlockedFor(caller, query), cache: { records, version } });
       return listPage({
         items, total, page, base: `${urls.collection('events')}/`, echo: { per_page: page.perPage, ...echo },
         pageNotFound: { code: 'event-archive-page-not-found', message: 'The requested event archive page does not exist' },

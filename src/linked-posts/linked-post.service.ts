@@ -36,7 +36,7 @@ export function createLinkedPostService<T extends PostTableName>(
   const repoOf = (repos: Store['repos']) => (kind.table === 'venue' ? repos.venues : repos.organizers) as unknown as PostRepository<T>;
   const repo = repoOf(store.repos);
   const label = kind.label;
-  const countOf = createCountCache(store);
+  const countOf = createCountCache();
 
   async function toRecords(rows: PostRow<T>[], single: boolean) {
     const imageIds = rows.map((r) => r.image_id).filter((id): id is number => id !== null);
@@ -97,9 +97,10 @@ export function createLinkedPostService<T extends PostTableName>(
         // Upcoming events the caller could list: the same status rights as the records themselves.
         upcoming: query.only_with_upcoming ? { fromUtc: nowStamp('UTC').utc, statuses } : undefined,
       };
+      const version = await store.dataVersion();
       const [rows, total] = await Promise.all([
         repo.list(filter, page.perPage, (page.page - 1) * page.perPage),
-        countOf(JSON.stringify(filter), () => repo.count(filter)),
+        countOf(JSON.stringify(filter), version, () => repo.count(filter)),
       ]);
       return listPage({
         items: await toRecords(rows, false),

@@ -28,3 +28,25 @@ describeEachDialect('term counts follow event writes', (t) => {
     expect(await counts()).toEqual({ Art: 0, Music: 0 });
   });
 });
+
+describeEachDialect('event records after writes to what they embed', (t) => {
+  it('are never stale: a changed venue, organizer, term or event shows on the next read, single and listed', async () => {
+    const admin = (await t().user('administrator')).headers;
+    const start = DateTime.utc().plus({ days: 3 }).toFormat('yyyy-MM-dd HH:mm:ss');
+    const created = (await t().request({
+      method: 'POST', url: `${API}/events`, headers: admin,
+      payload: { title: 'E', start_date: start, end_date: start, venue: { venue: 'Old hall' }, organizer: [{ organizer: 'Old org' }], tags: 'old' },
+    })).json;
+    const read = async () => {
+      const single = (await t().request({ url: `${API}/events/${created.id}` })).json;
+      const listed = (await t().request({ url: `${API}/events` })).json.events[0];
+      return [single, listed].map((e) => [e.title, e.venue.venue, e.organizer[0].organizer, e.tags[0].name].join('|'));
+    };
+    expect(await read()).toEqual(['E|Old hall|Old org|old', 'E|Old hall|Old org|old']);
+    await t().request({ method: 'PATCH', url: `${API}/venues/${created.venue.id}`, headers: admin, payload: { venue: 'New hall' } });
+    await t().request({ method: 'PATCH', url: `${API}/organizers/${created.organizer[0].id}`, headers: admin, payload: { organizer: 'New org' } });
+    await t().request({ method: 'PATCH', url: `${API}/tags/${created.tags[0].id}`, headers: admin, payload: { name: 'new' } });
+    await t().request({ method: 'PATCH', url: `${API}/events/${created.id}`, headers: admin, payload: { title: 'F' } });
+    expect(await read()).toEqual(['F|New hall|New org|new', 'F|New hall|New org|new']);
+  });
+});
