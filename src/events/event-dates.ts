@@ -62,10 +62,16 @@ export function eventDateColumns(input: DateInput, existing: EventRow | undefine
  * fixed: a link such as `US/Eastern` stays as sent, and offsets (`UTC+5`) are not IANA names.
  */
 function zoneName(zone: string): string {
-  if (!IANAZone.isValidZone(zone)) return zone;
-  const canonical = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
-  return canonical.toLowerCase() === zone.toLowerCase() ? canonical : zone;
+  let name = zoneNames.get(zone);
+  if (name === undefined) {
+    const canonical = IANAZone.isValidZone(zone) ? new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone : zone;
+    name = canonical.toLowerCase() === zone.toLowerCase() ? canonical : zone;
+    zoneNames.set(zone, name);
+  }
+  return name;
 }
+// Each Intl lookup costs tens of µs; there are a few hundred zone names at most.
+const zoneNames = new Map<string, string>();
 
 /** `{year, month, day, hour, minutes, seconds}` of a stored `YYYY-MM-DD HH:MM:SS`, as zero-padded strings. */
 export function dateDetails(text: string) {

@@ -1,7 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { invalidParams, missingParams } from '../errors.ts';
+import { type ApiError, invalidParams, missingParams } from '../errors.ts';
 import { coerce } from './coercion.ts';
 
 type ObjectSchema = TSchema & { properties?: Record<string, TSchema>; required?: string[] };
@@ -13,6 +13,19 @@ type ObjectSchema = TSchema & { properties?: Record<string, TSchema>; required?:
  * (`rest_missing_callback_param`), then every invalid one named in `data.params` (`rest_invalid_param`).
  */
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema }) => {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = compile(schema);
+    compiled.set(schema, validate);
+  }
+  return validate;
+};
+
+type Validate = (input: unknown) => { value: Record<string, unknown> } | { error: ApiError };
+// Compiling generates code: once per schema (a route's, or an inline venue's checked per request).
+const compiled = new WeakMap<object, Validate>();
+
+function compile(schema: TSchema): Validate {
   const objectSchema = schema as ObjectSchema;
   const properties = objectSchema.properties ?? {};
   const required = objectSchema.required ?? [];
@@ -39,4 +52,4 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema }) =>
     if (Object.keys(bad).length > 0) return { error: invalidParams(bad) };
     return { value: data };
   };
-};
+}

@@ -4,8 +4,21 @@ import type { DateTime } from 'luxon';
 // en-IN, "JST" in ja-JP); asking those in turn gives what PHP's tzdata prints for most zones.
 const LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-IN', 'en-ZA', 'en-NZ', 'ja-JP'];
 
+// An abbreviation depends only on the zone and its offset at the time; each Intl lookup costs ~100 µs.
+const known = new Map<string, string>();
+
 /** The time-zone abbreviation at this instant ("EST", "CEST"), else PHP's numeric form ("+03", "+0530"). */
 export function zoneAbbreviation(at: DateTime): string {
+  const key = `${at.zoneName}|${at.offset}`;
+  let abbreviation = known.get(key);
+  if (abbreviation === undefined) {
+    abbreviation = lookUp(at);
+    known.set(key, abbreviation);
+  }
+  return abbreviation;
+}
+
+function lookUp(at: DateTime): string {
   if (at.zoneName === 'UTC') return 'UTC';
   for (const locale of LOCALES) {
     const name = at.setLocale(locale).toFormat('ZZZZ');
