@@ -9,6 +9,9 @@ import { createUserService } from './users/user.service.ts';
 export async function serve(config: Config): Promise<void> {
   const database = createDb(config.databaseUrl);
   await migrateToLatest(database.db);
+  database.optimize?.();
+  // SQLite's advice for long-running processes: refresh the statistics now and then (cheap when current).
+  const optimizing = database.optimize ? setInterval(() => database.optimize?.(), 3_600_000).unref() : undefined;
   const app = await buildApp({ config, database });
 
   const admin = await createUserService(createUserRepository(database.db)).ensureAdmin(config.adminPassword);
@@ -23,6 +26,7 @@ export async function serve(config: Config): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: finishing in-flight requests`);
+    clearInterval(optimizing);
     await app.close(); // stops accepting, waits for in-flight requests
     await database.close();
     process.exit(0);

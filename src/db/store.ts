@@ -13,7 +13,7 @@ export function createRepositories(db: Db, dialect: Dialect) {
     venues: createPostRepository(db, dialect, 'venue'),
     organizers: createPostRepository(db, dialect, 'organizer'),
     terms: createTermRepository(db, dialect),
-    events: createEventRepository(db),
+    events: createEventRepository(db, dialect),
   };
 }
 

@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, sql } from 'kysely';
-import type { Database, Db, EventTable, TermTable } from '../db/database.ts';
+import type { Database, Db, Dialect, EventTable, TermTable } from '../db/database.ts';
+import { containsIgnoringCase as like, slugFamily } from '../db/text-match.ts';
 
 export type EventRow = Selectable<EventTable>;
 export type EventColumns = Omit<EventTable, 'id'>;
@@ -34,11 +35,8 @@ export interface EventListFilter {
 }
 
 type EventEb = ExpressionBuilder<Database, 'event'>;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 // Both sides are lowered by the database: SQLite's lower() folds ASCII only, so a pattern lowered in JS
 // ('über') could never match what SQLite makes of the column ('Über'), even when the case was right.
-const like = (column: string, text: string) =>
-  sql<SqlBool>`lower(${sql.ref(column)}) like lower(${`%${escapeLike(text)}%`}) escape '\\'`;
 
 function where(filter: EventListFilter) {
   return (eb: EventEb): Expression<SqlBool> => {
@@ -76,14 +74,14 @@ function where(filter: EventListFilter) {
 }
 
 /** The only place with the SQL of events and their links. */
-export function createEventRepository(db: Db) {
+export function createEventRepository(db: Db, dialect: Dialect) {
   return {
     findById: (id: number) => db.selectFrom('event').selectAll().where('id', '=', id).executeTakeFirst(),
     findBySlug: (slug: string) => db.selectFrom('event').selectAll().where('slug', '=', slug).executeTakeFirst(),
     exists: async (id: number) => (await db.selectFrom('event').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
 
     async slugsStartingWith(base: string): Promise<Set<string>> {
-      const rows = await db.selectFrom('event').select('slug').where(sql<SqlBool>`slug like ${`${escapeLike(base)}%`} escape '\\'`).execute();
+      const rows = await db.selectFrom('event').select('slug').where(slugFamily(dialect, base)).execute();
       return new Set(rows.map((r) => r.slug));
     },
 
@@ -134,6 +132,12 @@ export function createEventRepository(db: Db) {
             .orderBy(sql`lower(term.name)`)
             .orderBy('term.id')
             .execute(),
+
+    /** The stored status, the row locked until the transaction ends (SQLite transactions write one at a time). */
+    lockStatus: async (id: number): Promise<string | undefined> => {
+      const query = db.selectFrom('event').select('status').where('id', '=', id);
+      return (await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst())?.status;
+    },
 
     termIdsOf: async (eventId: number) =>
       (await db.selectFrom('event_term').select('term_id').where('event_id', '=', eventId).execute()).map((r) => r.term_id),

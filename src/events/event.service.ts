@@ -48,9 +48,17 @@ export function createEventService(deps: {
   const unlockedFor = (caller: Caller | null, options: EventReadOptions) => (row: EventRow) =>
     (options.password !== undefined && options.password === row.password) || (options.context === 'edit' && canEdit(caller, row));
 
-  /** Term counts follow every change of an event's status or terms: those it had and those it has. */
-  async function recountTerms(repos: Repositories, eventId: number, before: number[]) {
-    await repos.terms.recount([...new Set([...before, ...(await repos.events.termIdsOf(eventId))])]);
+  /** What an event contributes to term counts: its terms, when it is published (WordPress's term count). */
+  async function countedTerms(repos: Repositories, eventId: number, status: string | undefined): Promise<number[]> {
+    return status === 'publish' ? repos.events.termIdsOf(eventId) : [];
+  }
+
+  /** Counts move by the difference (+1 a term now counted, -1 a term no longer): no recount of all links. */
+  async function moveTermCounts(repos: Repositories, before: number[], after: number[]) {
+    const deltas = new Map<number, number>();
+    for (const id of before) deltas.set(id, (deltas.get(id) ?? 0) - 1);
+    for (const id of after) deltas.set(id, (deltas.get(id) ?? 0) + 1);
+    await repos.terms.addToCounts(deltas);
   }
 
   async function saveLinks(repos: Repositories, id: number, links: EventLinks) {
@@ -69,15 +77,17 @@ export function createEventService(deps: {
       if (!existing) {
         const id = await repos.events.insert(columns as Parameters<typeof repos.events.insert>[0]);
         await saveLinks(repos, id, links);
-        await repos.terms.recount(await repos.events.termIdsOf(id));
+        await moveTermCounts(repos, [], await countedTerms(repos, id, columns.status));
         return id;
       }
       const changed = Object.entries(columns).some(([key, value]) => !key.startsWith('modified') && existing[key as keyof EventRow] !== value);
       if (changed || (await linksChanged(repos, existing.id, links))) {
-        const before = await repos.events.termIdsOf(existing.id);
+        // The status as this transaction sees it, the row locked: concurrent writes must not both count it.
+        const status = await repos.events.lockStatus(existing.id);
+        const before = await countedTerms(repos, existing.id, status);
         await repos.events.update(existing.id, columns);
         await saveLinks(repos, existing.id, links);
-        await recountTerms(repos, existing.id, before);
+        await moveTermCounts(repos, before, await countedTerms(repos, existing.id, columns.status ?? status));
       }
       return existing.id;
     });
@@ -130,17 +140,18 @@ export function createEventService(deps: {
       if (force) {
         const before = await record(existing.id);
         await store.transaction(async (repos) => {
-          const before = await repos.events.termIdsOf(existing.id);
+          const counted = await countedTerms(repos, existing.id, await repos.events.lockStatus(existing.id));
           await repos.events.remove(existing.id);
-          await repos.terms.recount(before);
+          await moveTermCounts(repos, counted, []);
         });
         return before;
       }
       if (existing.status === 'trash') throw gone('event-is-in-trash', 'The event is already trashed');
       const now = nowStamp(config.timezone);
       await store.transaction(async (repos) => {
+        const counted = await countedTerms(repos, existing.id, await repos.events.lockStatus(existing.id));
         await repos.events.update(existing.id, { status: 'trash', modified_local: now.local, modified_utc: now.utc });
-        await recountTerms(repos, existing.id, []);
+        await moveTermCounts(repos, counted, []);
       });
       return record(existing.id);
     },

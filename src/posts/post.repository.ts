@@ -1,5 +1,6 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database, Db, Dialect } from '../db/database.ts';
+import { containsIgnoringCase, slugFamily } from '../db/text-match.ts';
 
 export type PostTableName = 'venue' | 'organizer';
 export type PostRow<T extends PostTableName> = Database[T];
@@ -16,10 +17,9 @@ export interface PostListFilter {
   upcoming?: { fromUtc: string; statuses: string[] | 'any' };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Queries of one post-like table (venues, organizers). The only place that knows their SQL. */
-export function createPostRepository<T extends PostTableName>(db: Db, _dialect: Dialect, table: T) {
+export function createPostRepository<T extends PostTableName>(db: Db, dialect: Dialect, table: T) {
   // Kysely cannot type a query over a union of table names; rows are typed by the caller's table.
   const d = db as unknown as Kysely<any>;
   const name: string = table;
@@ -55,7 +55,7 @@ export function createPostRepository<T extends PostTableName>(db: Db, _dialect: 
         clauses.push(
           eb.or(
             columns.map((column) =>
-              eb.and(fragments.map((f) => sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${escapeLike(f.toLowerCase())}%`} escape '\\'`)),
+              eb.and(fragments.map((fragment) => containsIgnoringCase(column, fragment))),
             ),
           ),
         );
@@ -88,7 +88,7 @@ export function createPostRepository<T extends PostTableName>(db: Db, _dialect: 
       const rows: { slug: string }[] = await d
         .selectFrom(name)
         .select('slug')
-        .where(sql<SqlBool>`slug like ${`${escapeLike(base)}%`} escape '\\'`)
+        .where(slugFamily(dialect, base))
         .execute();
       return new Set(rows.map((r) => r.slug));
     },

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './0001-initial.ts';
 import * as listSpeed from './0002-list-speed.ts';
 import * as termCounts from './0003-term-counts.ts';
+import * as slugPrefixes from './0004-slug-prefixes.ts';
 
 /** Ordered by name; a shipped migration is never edited, a change is a new entry. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-list-speed': listSpeed,
   '0003-term-counts': termCounts,
+  '0004-slug-prefixes': slugPrefixes,
 };

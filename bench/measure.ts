@@ -1,0 +1,128 @@
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import type { LoadResult, LoadSpec } from './load.ts';
+import { cpuSeconds, freePort, LOAD_CORE, pinned, type Service, sampleRss, startService } from './processes.ts';
+import type { BenchRequest, Scenario } from './scenarios.ts';
+
+export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+export const ROOT_DIR = dirname(BENCH_DIR);
+
+export interface RunSettings {
+  connections: number;
+  duration: number;
+  warmup: number;
+  /** The run's temporary folder: load specs and process logs go there. */
+  dir: string;
+}
+
+export interface ServiceMeasure extends LoadResult {
+  /** Server CPU over the measured run, 100 = one core busy all the time. */
+  cpuPercent: number;
+  peakRssMb: number;
+}
+
+export interface ScenarioResult {
+  name: string;
+  title: string;
+  /** Mean response body size of the first requests of the scenario, which the ceiling answers with. */
+  bodyBytes: number;
+  service: ServiceMeasure;
+  ceiling: LoadResult & { bodyBytes: number };
+  ratio: number;
+  /** Failed probe requests, status and the start of the body, for the warning. */
+  probeFailures: string[];
+}
+
+let specs = 0;
+
+/** Runs the load worker on its own core; `onStart` is called when autocannon starts the measured run. */
+async function load(spec: LoadSpec, dir: string, onStart?: () => void): Promise<LoadResult> {
+  const file = join(dir, `load-${specs++}.json`);
+  writeFileSync(file, JSON.stringify(spec));
+  const [command, args] = pinned(LOAD_CORE, process.execPath, ['--import', 'tsx', join(BENCH_DIR, 'load.ts'), file]);
+  const child = spawn(command, args, { cwd: ROOT_DIR, stdio: ['ignore', 'pipe', 'inherit'] });
+  let result: LoadResult | undefined;
+  for await (const line of createInterface({ input: child.stdout })) {
+    if (line === 'start') onStart?.();
+    // JSON writes NaN (no responses to take a percentile of) as null.
+    else if (line.startsWith('{')) result = JSON.parse(line, (_key, value) => (value === null ? NaN : value)) as LoadResult;
+  }
+  const code = child.exitCode ?? (await new Promise<number | null>((resolve) => child.once('exit', resolve)));
+  if (!result) throw new Error(`the load worker exited with ${code} and no result`);
+  return result;
+}
+
+/** Sends the first (up to 20) requests once: checks they succeed and measures the typical body size. */
+async function probe(url: string, sequence: BenchRequest[]): Promise<{ bytes: number; failures: string[] }> {
+  const sizes: number[] = [];
+  const failures: string[] = [];
+  const deadline = Date.now() + 10_000;
+  for (const [i, request] of sequence.slice(0, 20).entries()) {
+    // A slow service still gets measured: after 10 s, three requests are a good enough sample.
+    if (i >= 3 && Date.now() > deadline) break;
+    const response = await fetch(`${url}${request.path}`, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body?.replace(/__N__/g, `probe-${Date.now()}-${i}`),
+    });
+    const text = await response.text();
+    sizes.push(Buffer.byteLength(text));
+    if (response.status >= 300) failures.push(`${response.status} ${request.method} ${request.path}: ${text.slice(0, 300)}`);
+  }
+  return { bytes: Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length), failures };
+}
+
+async function warmThenMeasure(spec: LoadSpec, settings: RunSettings, pid: number) {
+  if (settings.warmup > 0) await load({ ...spec, duration: settings.warmup }, settings.dir);
+  let cpuStart = 0;
+  let started = 0;
+  let stopRss = () => NaN;
+  const result = await load(spec, settings.dir, () => {
+    cpuStart = cpuSeconds(pid);
+    started = performance.now();
+    stopRss = sampleRss(pid);
+  });
+  const cpuPercent = ((cpuSeconds(pid) - cpuStart) / ((performance.now() - started) / 1000)) * 100;
+  return { ...result, cpuPercent, peakRssMb: stopRss() };
+}
+
+/** Ceilings by body size, within 10%, and by whether requests carry bodies: single reads by id and by slug share one. */
+export type CeilingCache = Map<string, LoadResult & { bodyBytes: number }>;
+
+async function measureCeiling(bytes: number, sequence: BenchRequest[], settings: RunSettings, cache: CeilingCache) {
+  const key = `${Math.round(Math.log(bytes) / Math.log(1.1))} ${sequence.some((r) => r.method !== 'GET')}`;
+  const known = cache.get(key);
+  if (known) return known;
+  const port = await freePort();
+  const env = { CEILING_BYTES: String(bytes) };
+  const ceiling = await startService(['--import', 'tsx', join(BENCH_DIR, 'ceiling.ts')], env, port, join(settings.dir, 'ceiling.log'), '/');
+  try {
+    const spec = { url: ceiling.url, connections: settings.connections, duration: settings.duration, sequence };
+    const { cpuPercent: _cpu, peakRssMb: _rss, ...result } = await warmThenMeasure(spec, settings, ceiling.pid);
+    const measured = { ...result, bodyBytes: bytes };
+    cache.set(key, measured);
+    return measured;
+  } finally {
+    await ceiling.stop();
+  }
+}
+
+/** Probe, warm-up, the measured run with the server's CPU and memory watched, then the ceiling for its body size. */
+export async function measureScenario(service: Service, scenario: Scenario, settings: RunSettings, cache: CeilingCache): Promise<ScenarioResult> {
+  const { bytes, failures } = await probe(service.url, scenario.sequence);
+  const spec = { url: service.url, connections: settings.connections, duration: settings.duration, sequence: scenario.sequence };
+  const measured = await warmThenMeasure(spec, settings, service.pid);
+  const ceiling = await measureCeiling(bytes, scenario.sequence, settings, cache);
+  return {
+    name: scenario.name,
+    title: scenario.title,
+    bodyBytes: bytes,
+    service: measured,
+    ceiling,
+    ratio: measured.rps / ceiling.rps,
+    probeFailures: failures,
+  };
+}

@@ -1,0 +1,86 @@
+import { parseArgs } from 'node:util';
+import { SCALE_SCENARIOS, SCENARIOS, type ScenarioName } from './scenarios.ts';
+
+export interface BenchOptions {
+  events: number;
+  duration: number;
+  warmup: number;
+  connections: number;
+  scenarios: ScenarioName[];
+  /** `postgres://…` or `sqlite:<path>`; none: SQLite in a fresh temporary file. */
+  database?: string;
+  keep: boolean;
+  scale: boolean;
+  scaleEvents: number[];
+  help: boolean;
+}
+
+export const USAGE = `usage: npm run bench -- [options]
+
+Seeds a realistic calendar, starts the service (node bin/cal-events.mjs serve) as its own process, drives
+each scenario with autocannon, and compares it with a bare node:http server answering a JSON body of the
+same size (the ceiling). Prints a table; writes bench/results/<timestamp>.json and .md.
+
+  --events <n>          events to seed (default 100000)
+  --duration <s>        measured seconds per scenario, and per ceiling (default 10)
+  --warmup <s>          warm-up seconds before each measured run (default 3; 0 for none)
+  --connections <n>     concurrent connections (default 10)
+  --scenarios <a,b,…>   some of: ${SCENARIOS.join(', ')}
+                        (default: all; with --scale: ${SCALE_SCENARIOS.join(', ')})
+  --database <url>      postgres://… (a fresh schema bench_<random>, dropped afterwards) or sqlite:<path>
+                        (default: SQLite in a fresh temporary file)
+  --keep                keep the database (and the server log) after the run, and print where
+  --scale               the scale run: the scenarios at each --scale-events size, and how their p50
+                        grows from the smallest to the largest (npm run bench:scale)
+  --scale-events <a,b>  sizes for --scale (default 10000,1000000)
+  -h, --help            this text
+
+Exits 1 when any scenario had a non-2xx response, an error or a timeout.`;
+
+export class OptionsError extends Error {}
+
+function count(name: string, raw: string | undefined, fallback: number, min: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw.replace(/_/g, ''));
+  if (!Number.isInteger(value) || value < min) throw new OptionsError(`--${name} must be an integer >= ${min} (got "${raw}")`);
+  return value;
+}
+
+export function parseOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      events: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      scenarios: { type: 'string' },
+      database: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+      scale: { type: 'boolean', default: false },
+      'scale-events': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const defaults = values.scale ? SCALE_SCENARIOS : SCENARIOS;
+  const scenarios = values.scenarios === undefined ? [...defaults] : values.scenarios.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = scenarios.filter((name) => !(SCENARIOS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new OptionsError(`unknown scenario(s) ${unknown.join(', ')}: choose from ${SCENARIOS.join(', ')}`);
+  const database = values.database;
+  if (database !== undefined && !/^(postgres(ql)?:\/\/|sqlite:)/.test(database)) {
+    throw new OptionsError(`--database must start with postgres:// or sqlite: (got "${database}")`);
+  }
+  const scaleEvents = (values['scale-events'] ?? '10000,1000000').split(',').map((n) => count('scale-events', n.trim(), 0, 1));
+  return {
+    events: count('events', values.events, 100_000, 1),
+    duration: count('duration', values.duration, 10, 1),
+    warmup: count('warmup', values.warmup, 3, 0),
+    connections: count('connections', values.connections, 10, 1),
+    scenarios: scenarios as ScenarioName[],
+    database,
+    keep: values.keep,
+    scale: values.scale,
+    scaleEvents,
+    help: values.help,
+  };
+}

@@ -1,0 +1,118 @@
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus } from 'node:os';
+
+/** The server gets core 0 and the load generator core 1, when there are two cores and taskset to say so. */
+export const SERVER_CORE = 0;
+export const LOAD_CORE = 1;
+
+export const canPin: boolean = cpus().length >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+
+/** `command args` run on one core (through taskset, which execs it: the pid stays the program's). */
+export function pinned(core: number, command: string, args: string[]): [string, string[]] {
+  return canPin ? ['taskset', ['-c', String(core), command, ...args]] : [command, args];
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface Service {
+  child: ChildProcess;
+  pid: number;
+  url: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `node <args>` on the server core, output to `logFile`, and waits until `readyPath` answers. */
+export async function startService(args: string[], env: Record<string, string>, port: number, logFile: string, readyPath: string): Promise<Service> {
+  const log = openSync(logFile, 'a');
+  const [command, argv] = pinned(SERVER_CORE, process.execPath, args);
+  const child = spawn(command, argv, { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', log, log] });
+  closeSync(log);
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}:\n${tail(logFile)}`);
+    try {
+      const response = await fetch(`${url}${readyPath}`);
+      await response.arrayBuffer();
+      if (response.status < 500) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${args.join(' ')} did not answer within 60 s:\n${tail(logFile)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, pid: child.pid as number, url, logFile, stop };
+}
+
+export function tail(file: string, lines = 20): string {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+let clockTicks: number | undefined;
+function ticksPerSecond(): number {
+  if (clockTicks === undefined) {
+    try {
+      clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      clockTicks = 100;
+    }
+  }
+  return clockTicks;
+}
+
+/** User + system CPU seconds the process has used (fields 14 and 15 of /proc/<pid>/stat). */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name may hold spaces: count fields from after its closing parenthesis (field 3 on).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond();
+}
+
+/** A `Vm…:` line of /proc/<pid>/status, in MB. */
+export function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : NaN;
+}
+
+/** Samples the resident set every `everyMs` until stopped; returns the peak seen, in MB. */
+export function sampleRss(pid: number, everyMs = 200): () => number {
+  let peak = memoryMb(pid, 'VmRSS');
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, memoryMb(pid, 'VmRSS'));
+    } catch {
+      // the process ended; the caller reports that
+    }
+  }, everyMs);
+  return () => {
+    clearInterval(timer);
+    return peak;
+  };
+}

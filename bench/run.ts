@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openBenchDatabase } from './database.ts';
+import { readFixtures } from './fixtures.ts';
+import { type CeilingCache, measureScenario, ROOT_DIR, type RunSettings } from './measure.ts';
+import { type BenchOptions, OptionsError, parseOptions, USAGE } from './options.ts';
+import { freePort, memoryMb, type Service, startService } from './processes.ts';
+import { machineInfo, resultTable, type RunReport, summaryLine, writeRun } from './report.ts';
+import { writeScale } from './scale-report.ts';
+import { buildScenarios, type ScenarioName } from './scenarios.ts';
+import { seedCalendar } from './seed.ts';
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** One database, seeded with `events` events, one service process, the scenarios in turn. */
+async function runOnce(options: BenchOptions, events: number, names: ScenarioName[]): Promise<RunReport> {
+  const startedAt = new Date().toISOString();
+  const machine = machineInfo();
+  const dir = mkdtempSync(join(tmpdir(), 'cal-bench-'));
+  const database = await openBenchDatabase(options.database, dir);
+  let open = true;
+  let service: Service | undefined;
+  try {
+    log(`seeding ${events} events on ${database.label} …`);
+    const seed = await seedCalendar(database.handle, events, log);
+    log(`seeded ${events} events in ${seed.seconds.toFixed(1)} s (${seed.cpuSeconds.toFixed(1)} s of CPU in this process)`);
+    const fixtures = await readFixtures(database.handle.db);
+    await database.handle.close();
+    open = false;
+
+    const authorization = `Basic ${Buffer.from(`${seed.user.login}:${seed.user.password}`).toString('base64')}`;
+    const scenarios = buildScenarios(fixtures, authorization);
+    const port = await freePort();
+    const env = {
+      DATABASE_URL: database.serverUrl, HOST: '127.0.0.1', LOG_LEVEL: 'info', CAL_PUBLIC_URL: `http://localhost:${port}`, CAL_TIMEZONE: 'UTC',
+    };
+    service = await startService([join(ROOT_DIR, 'bin/cal-events.mjs'), 'serve'], env, port, join(dir, 'server.log'), '/cal/events/v1/');
+    log(`service pid ${service.pid} on ${service.url}`);
+
+    const settings: RunSettings = { connections: options.connections, duration: options.duration, warmup: options.warmup, dir };
+    const cache: CeilingCache = new Map();
+    const results = [];
+    for (const name of names) {
+      const result = await measureScenario(service, scenarios[name], settings, cache);
+      results.push(result);
+      const s = result.service;
+      log(`  ${name}: ${s.rps.toFixed(0)} req/s (ceiling ${result.ceiling.rps.toFixed(0)}, ratio ${result.ratio.toFixed(3)}), ` +
+        `p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms, non-2xx ${s.non2xx}, CPU ${s.cpuPercent.toFixed(0)} %, RSS ${s.peakRssMb.toFixed(0)} MB`);
+      for (const failure of result.probeFailures) log(`    probe: ${failure}`);
+    }
+    const serverPeakRssMb = memoryMb(service.pid, 'VmHWM');
+    machine.loadAverage.after = loadavg()[0];
+    return {
+      startedAt, machine, database: database.label.replace(/ \(.*\)$/, ''), events, seedSeconds: seed.seconds, seedCpuSeconds: seed.cpuSeconds,
+      settings: { connections: options.connections, duration: options.duration, warmup: options.warmup },
+      scenarios: results, serverPeakRssMb,
+    };
+  } finally {
+    await service?.stop();
+    if (open) await database.handle.close();
+    if (options.keep) log(`kept: ${dir} (server.log${options.database ? '' : ', bench.db'}); database ${database.label}`);
+    else {
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Every failed response, counted; 0 is the only acceptable number. */
+const failuresOf = (report: RunReport) =>
+  report.scenarios.filter((r) => r.service.non2xx + r.service.errors + r.service.timeouts > 0 || r.probeFailures.length > 0);
+
+async function main(argv: string[]): Promise<number> {
+  const options = parseOptions(argv);
+  if (options.help) return process.stdout.write(`${USAGE}\n`), 0;
+
+  const reports: RunReport[] = [];
+  if (options.scale) {
+    for (const events of options.scaleEvents) reports.push(await runOnce(options, events, options.scenarios));
+    const path = writeScale(reports);
+    log(`wrote ${path}.json and .md`);
+  } else {
+    const report = await runOnce(options, options.events, options.scenarios);
+    reports.push(report);
+    process.stdout.write(`\n${summaryLine(report)}\n\n${resultTable(report.scenarios)}\n\n`);
+    log(`wrote ${writeRun(report)}.json and .md`);
+  }
+
+  const failed = reports.flatMap(failuresOf);
+  if (failed.length === 0) return 0;
+  log('\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!');
+  log('!!! NON-2XX RESPONSES, ERRORS OR TIMEOUTS: these numbers do not count !!!');
+  for (const r of failed) {
+    log(`!!! ${r.name}: non-2xx ${r.service.non2xx}, errors ${r.service.errors}, timeouts ${r.service.timeouts}, statuses ${JSON.stringify(r.service.statuses)}`);
+    for (const failure of r.probeFailures) log(`!!!   ${failure}`);
+  }
+  log('!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!');
+  return 1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    log(`bench: ${error instanceof OptionsError ? `${error.message}\n\n${USAGE}` : error instanceof Error ? error.stack : String(error)}`);
+    process.exitCode = 1;
+  },
+);
