@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import cors from '@fastify/cors';
+import pino from 'pino';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/create-db.ts';
@@ -38,7 +39,8 @@ function requestLine(request: { method: string; url: string }) {
 /** Wires repositories -> services -> plugins -> routes, by hand. */
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // Log lines go out asynchronously: a write to stdout per request would cost a system call in the hot path.
+    logger: logger ?? { level: config.logLevel, stream: pino.destination({ dest: 1, sync: false }) },
     // One line per request, written when it is answered (Fastify's default is two).
     disableRequestLogging: true,
     bodyLimit: config.bodyLimit,

@@ -4,6 +4,7 @@ import { createPostRepository } from '../posts/post.repository.ts';
 import { createTermRepository } from '../terms/term.repository.ts';
 import { createUserRepository } from '../users/user.repository.ts';
 import type { Db, Dialect } from './database.ts';
+import { precompiled } from './precompiled.ts';
 
 /** Every repository, bound to one connection or one transaction. */
 export function createRepositories(db: Db, dialect: Dialect) {
@@ -32,6 +33,7 @@ export interface Store {
 }
 
 export function createStore(db: Db, dialect: Dialect): Store {
+  const version = precompiled(db, () => db.selectFrom('data_version').select('version').where('id', '=', 1));
   return {
     dialect,
     repos: createRepositories(db, dialect),
@@ -41,7 +43,6 @@ export function createStore(db: Db, dialect: Dialect): Store {
         await trx.updateTable('data_version').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 1).execute();
         return result;
       }),
-    dataVersion: async () =>
-      (await db.selectFrom('data_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow()).version,
+    dataVersion: async () => (await version(1))[0].version,
   };
 }

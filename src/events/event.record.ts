@@ -24,32 +24,42 @@ export interface RecordOptions {
   single?: boolean;
   /** Events whose password protection is lifted for this caller (right password, or an editor). */
   unlocked?: (row: EventRow) => boolean;
-  /** Records built for this data version, read before the rows were (see versioned-cache.ts). */
-  cache?: { records: VersionedCache<EventRecord>; version: number };
 }
 
 export type EventRecord = Record<string, unknown>;
 
-/**
- * Event records for a page of rows. Records still valid for the data version come from the cache; the
- * rest are built with a fixed number of queries whatever the page holds. Protection is applied per caller
- * on a copy, so a cached record is never changed.
- */
+/** Event records for a page of rows, built with a fixed number of queries whatever the page holds. */
 export async function toEventRecords(rows: EventRow[], deps: RecordDeps, options: RecordOptions = {}): Promise<EventRecord[]> {
+  const built = await buildRecords(rows, deps, options.single ?? false);
+  return built.map((record, i) => (isLocked(rows[i], options) ? blanked(record) : record));
+}
+
+/**
+ * The same records as JSON text, for reads: text built since the last write (the data version, read before
+ * the rows: see versioned-cache.ts) is reused as it is, so a read costs neither the queries of its relations
+ * nor serializing them again. Protection is applied per caller on a copy.
+ */
+export async function toEventJson(
+  rows: EventRow[],
+  deps: RecordDeps,
+  options: RecordOptions & { cache: VersionedCache<string>; version: number },
+): Promise<string[]> {
   const single = options.single ?? false;
   const key = (row: EventRow) => `${row.id}:${single ? 'single' : 'list'}`;
-  const cached = rows.map((row) => (options.cache ? options.cache.records.get(key(row), options.cache.version) : undefined));
+  const cached = rows.map((row) => options.cache.get(key(row), options.version));
   const built = await buildRecords(rows.filter((_, i) => cached[i] === undefined), deps, single);
   let next = 0;
   return rows.map((row, i) => {
-    let record = cached[i];
-    if (record === undefined) {
-      record = built[next++];
-      options.cache?.records.set(key(row), options.cache.version, record);
+    let json = cached[i];
+    if (json === undefined) {
+      json = JSON.stringify(built[next++]);
+      options.cache.set(key(row), options.version, json);
     }
-    return row.password !== '' && !(options.unlocked?.(row) ?? false) ? blanked(record) : record;
+    return isLocked(row, options) ? JSON.stringify(blanked(JSON.parse(json))) : json;
   });
 }
+
+const isLocked = (row: EventRow, options: RecordOptions) => row.password !== '' && !(options.unlocked?.(row) ?? false);
 
 const group = <T, K>(items: T[], key: (item: T) => K) => {
   const map = new Map<K, T[]>();

@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Database, Db, Dialect, EventTable, TermTable } from '../db/database.ts';
+import { precompiled } from '../db/precompiled.ts';
 import { containsIgnoringCase as like, slugFamily } from '../db/text-match.ts';
 
 export type EventRow = Selectable<EventTable>;
@@ -75,9 +76,11 @@ function where(filter: EventListFilter) {
 
 /** The only place with the SQL of events and their links. */
 export function createEventRepository(db: Db, dialect: Dialect) {
+  const byId = precompiled(db, () => db.selectFrom('event').selectAll().where('id', '=', 0));
+  const bySlug = precompiled(db, () => db.selectFrom('event').selectAll().where('slug', '=', ''));
   return {
-    findById: (id: number) => db.selectFrom('event').selectAll().where('id', '=', id).executeTakeFirst(),
-    findBySlug: (slug: string) => db.selectFrom('event').selectAll().where('slug', '=', slug).executeTakeFirst(),
+    findById: async (id: number): Promise<EventRow | undefined> => (await byId(id))[0],
+    findBySlug: async (slug: string): Promise<EventRow | undefined> => (await bySlug(slug))[0],
     exists: async (id: number) => (await db.selectFrom('event').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
 
     async slugsStartingWith(base: string): Promise<Set<string>> {

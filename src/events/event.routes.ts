@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { listHeaders } from '../http/pagination.ts';
+import { listHeaders, postListJson } from '../http/pagination.ts';
 import { idParams, SlugParams } from '../http/schema-types.ts';
 import { NAMESPACE } from '../http/urls.ts';
 import type { RecordRef } from '../linked-posts/linked-post.service.ts';
@@ -22,6 +22,9 @@ const EventList = Type.Object({
   total_pages: Type.Integer(),
 }, { title: 'EventList' });
 
+// Reads answer with records already serialized (cached per data version); the schemas still document them.
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 const refOf = (request: FastifyRequest): RecordRef => {
   const params = request.params as { id?: number; slug?: string };
   return params.slug !== undefined ? { slug: params.slug } : { id: params.id as number };
@@ -34,11 +37,7 @@ export function registerEventRoutes(app: FastifyInstance, events: EventService) 
 
   app.get(base, { schema: { querystring: EventListQuerySchema, response: { 200: EventList } } }, async (request, reply) => {
     const page = await events.list(request.query as EventListQuery, request.caller);
-    void reply.headers(listHeaders(page));
-    return {
-      events: page.items, rest_url: page.restUrl, next_rest_url: page.nextRestUrl, previous_rest_url: page.previousRestUrl,
-      total: page.total, total_pages: page.totalPages,
-    };
+    return reply.headers(listHeaders(page)).type(JSON_TYPE).send(postListJson('events', page));
   });
 
   app.post(base, { schema: { body: EventCreateBody, response: { 201: EventSchema } } }, async (request, reply) =>
@@ -46,8 +45,8 @@ export function registerEventRoutes(app: FastifyInstance, events: EventService) 
   );
 
   for (const [path, params] of [[`${base}/:id(^\\d+)`, IdParams], [`${base}/by-slug/:slug`, SlugParams]] as const) {
-    app.get(path, { schema: { params, querystring: EventReadQuery, response: { 200: EventSchema } } }, (request) =>
-      events.get(refOf(request), request.caller, request.query as EventReadOptions),
+    app.get(path, { schema: { params, querystring: EventReadQuery, response: { 200: EventSchema } } }, async (request, reply) =>
+      reply.type(JSON_TYPE).send(await events.get(refOf(request), request.caller, request.query as EventReadOptions)),
     );
     app.route({
       method: ['POST', 'PUT', 'PATCH'],

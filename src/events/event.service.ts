@@ -12,7 +12,7 @@ import { nowStamp } from '../time/clock.ts';
 import { type Caller, canCreate, canEdit, canEditOthers, canRead } from '../users/roles.ts';
 import { type EventInput, type EventWrite, eventWrite } from './event-input.ts';
 import { type EventListQuery, eventListFilter } from './event-list.ts';
-import { type EventRecord, toEventRecords } from './event.record.ts';
+import { toEventJson, toEventRecords } from './event.record.ts';
 import type { EventRow } from './event.repository.ts';
 
 export interface EventReadOptions {
@@ -29,8 +29,8 @@ export function createEventService(deps: {
 }) {
   const { store, urls, config, venues, organizers } = deps;
   const countOf = createCountCache();
-  // ~2 single and ~2 list records per event at 2k events each: tens of MB at most, bounded.
-  const records = createVersionedCache<EventRecord>(4000);
+  // JSON text of ~10 kB a record: bounded to tens of MB.
+  const records = createVersionedCache<string>(3000);
   const recordDeps = (repos: Repositories) => ({ repos, urls, config, venues, organizers });
 
   async function load(ref: RecordRef): Promise<EventRow> {
@@ -102,7 +102,7 @@ export function createEventService(deps: {
       if (row.password !== '' && !unlockedFor(caller, options)(row)) {
         throw notAccessible('event-password-protected', 'The requested event is not accessible without a password');
       }
-      return (await toEventRecords([row], recordDeps(store.repos), { single: true, unlocked: () => true, cache: { records, version } }))[0];
+      return (await toEventJson([row], recordDeps(store.repos), { single: true, unlocked: () => true, cache: records, version }))[0];
     },
 
     async list(query: EventListQuery, caller: Caller | null) {
@@ -115,7 +115,7 @@ export function createEventService(deps: {
         store.repos.events.list(filter, order, page.perPage, (page.page - 1) * page.perPage),
         countOf(JSON.stringify(filter), version, () => store.repos.events.count(filter)),
       ]);
-      const items = await toEventRecords(rows, recordDeps(store.repos), { unlocked: unlockedFor(caller, query), cache: { records, version } });
+      const items = await toEventJson(rows, recordDeps(store.repos), { unlocked: unlockedFor(caller, query), cache: records, version });
       return listPage({
         items, total, page, base: `${urls.collection('events')}/`, echo: { per_page: page.perPage, ...echo },
         pageNotFound: { code: 'event-archive-page-not-found', message: 'The requested event archive page does not exist' },

@@ -56,6 +56,19 @@ export function listPage<T>(args: {
   return result;
 }
 
+/**
+ * The events, venues and organizers envelope (reference §2.1 key order) around records that are already
+ * JSON text, so cached records are not serialized again.
+ */
+export function postListJson(key: string, list: ListPage<string>): string {
+  const link = (name: string, url: string | undefined) => (url === undefined ? '' : `,"${name}":${JSON.stringify(url)}`);
+  return (
+    `{"${key}":[${list.items.join(',')}],"rest_url":${JSON.stringify(list.restUrl)}` +
+    `${link('next_rest_url', list.nextRestUrl)}${link('previous_rest_url', list.previousRestUrl)}` +
+    `,"total":${list.total},"total_pages":${list.totalPages}}`
+  );
+}
+
 /** The list headers of the reference; lists send them on every response, empty ones included. */
 export function listHeaders(list: { total: number; totalPages: number }): Record<string, string> {
   return { 'X-TEC-Total': String(list.total), 'X-TEC-TotalPages': String(list.totalPages) };
