@@ -35,4 +35,5 @@ export async function serve(config: Config): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  (app.log as unknown as { flush(): void }).flush(); // "Server listening" now, not with the next 4 kB of log
 }

@@ -31,14 +31,15 @@ export function createEventService(deps: {
   const countOf = createCountCache();
   // JSON text of ~10 kB a record: bounded to tens of MB.
   const records = createVersionedCache<string>(3000);
+  const eventRows = createVersionedCache<EventRow>(3000);
   const recordDeps = (repos: Repositories) => ({ repos, urls, config, venues, organizers });
+
+  const notFoundError = (ref: RecordRef) =>
+    notFound('rest-event-not-found', 'id' in ref ? `Event with ID ${ref.id} does not exist.` : `Event with slug "${ref.slug}" does not exist.`);
 
   async function load(ref: RecordRef): Promise<EventRow> {
     const row = 'id' in ref ? await store.repos.events.findById(ref.id) : await store.repos.events.findBySlug(ref.slug.toLowerCase());
-    if (!row) {
-      const message = 'id' in ref ? `Event with ID ${ref.id} does not exist.` : `Event with slug "${ref.slug}" does not exist.`;
-      throw notFound('rest-event-not-found', message);
-    }
+    if (!row) throw notFoundError(ref);
     return row;
   }
 
@@ -95,8 +96,14 @@ export function createEventService(deps: {
 
   return {
     async get(ref: RecordRef, caller: Caller | null, options: EventReadOptions) {
-      const version = await store.dataVersion(); // before the row: see versioned-cache.ts
-      const row = await load(ref);
+      // A read between two writes costs one tiny query: the version, then the row and record it already has.
+      const version = await store.dataVersion();
+      const key = 'id' in ref ? `id:${ref.id}` : `slug:${ref.slug.toLowerCase()}`;
+      let row = eventRows.get(key, version);
+      if (!row) {
+        row = await load(ref);
+        eventRows.set(key, version, row);
+      }
       if (row.status === 'trash') throw notAccessible('event-no-longer-available', 'This event is no longer available');
       if (!canRead(caller, row)) throw notAccessible('event-not-accessible', 'The requested event is not accessible');
       if (row.password !== '' && !unlockedFor(caller, options)(row)) {

@@ -28,8 +28,7 @@ function credentialOf(header: string | undefined): { login?: string; password: s
  */
 export function registerAuth(app: FastifyInstance, users: UserService): void {
   app.decorateRequest('caller', null);
-  app.addHook('preHandler', async (request: FastifyRequest) => {
-    if (request.is404) return; // an unknown route is 404 rest_no_route first, whoever asks
+  const check = async (request: FastifyRequest): Promise<void> => {
     const credential = credentialOf(request.headers.authorization);
     if (credential === 'malformed') {
       throw new ApiError(401, 'rest_not_logged_in', 'The Authorization header is not a Basic or Bearer credential.');
@@ -41,5 +40,11 @@ export function registerAuth(app: FastifyInstance, users: UserService): void {
       }
     }
     if (!request.caller && !READ_METHODS.has(request.method)) throw forbidden(false);
+  };
+  // Callback style: an anonymous read (most requests) passes without a promise.
+  app.addHook('preHandler', (request, _reply, done) => {
+    // An unknown route is 404 rest_no_route first, whoever asks.
+    if (request.is404 || (!request.headers.authorization && READ_METHODS.has(request.method))) return done();
+    check(request).then(() => done(), done);
   });
 }

@@ -35,7 +35,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // Malformed JSON, a bad Content-Length, and other faults of the request itself.
     if (status >= 400 && status < 500) return send(reply, request, new ApiError(400, 'rest_invalid_json', 'The request body could not be read.'));
     // Never echo internals; the request id in the log ties the report to the cause.
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ reqId: request.id, err: error }, 'unhandled error');
     return send(reply, request, new ApiError(500, 'rest_internal_error', `Internal error (request ${request.id}).`));
   });
 }

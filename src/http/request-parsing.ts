@@ -18,9 +18,11 @@ export function registerRequestParsing(app: FastifyInstance): void {
     { parseAs: 'string' },
     (_request, body, done) => done(null, parseQueryString(body as string)),
   );
-  app.addHook('preValidation', async (request) => {
-    if (request.method === 'GET' || request.method === 'DELETE' || request.method === 'HEAD') return;
-    const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {};
-    request.body = { ...(request.query as object), ...body };
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'DELETE' && request.method !== 'HEAD') {
+      const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {};
+      request.body = { ...(request.query as object), ...body };
+    }
+    done();
   });
 }

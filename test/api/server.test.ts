@@ -53,6 +53,9 @@ describe('cal-events serve', { timeout: 90_000 }, () => {
     server.child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(server.output()).not.toContain('hunter2');
+    // One access line per request, flushed on the way out, with the password parameter masked.
+    expect(server.output()).toContain('"req":{"method":"GET","url":"/cal/events/v1/venues?password=***"},"status":200');
+    expect(server.output()).toContain('"req":{"method":"POST","url":"/cal/events/v1/venues"},"status":413');
     expect(server.output().match(/application password/g)).toHaveLength(1);
 
     const again = start({ ...env });
