@@ -17,7 +17,7 @@ export interface BenchOptions {
 
 export const USAGE = `usage: npm run bench -- [options]
 
-Seeds a realistic calendar, starts the service (node bin/cal-events.mjs serve) as its own process, drives
+Seeds a realistic calendar, starts the service (node dist/src/cli.js serve, as npm start) as its own process, drives
 each scenario with autocannon, and compares it with a bare node:http server answering a JSON body of the
 same size (the ceiling). Prints a table; writes bench/results/<timestamp>.json and .md.
 

@@ -35,7 +35,8 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
     const env = {
       DATABASE_URL: database.serverUrl, HOST: '127.0.0.1', LOG_LEVEL: 'info', CAL_PUBLIC_URL: `http://localhost:${port}`, CAL_TIMEZONE: 'UTC',
     };
-    service = await startService([join(ROOT_DIR, 'bin/cal-events.mjs'), 'serve'], env, port, join(dir, 'server.log'), '/cal/events/v1/');
+    // The compiled service, as `npm start` runs it (npm run bench builds it first).
+    service = await startService([join(ROOT_DIR, 'dist/src/cli.js'), 'serve'], env, port, join(dir, 'server.log'), '/cal/events/v1/');
     log(`service pid ${service.pid} on ${service.url}`);
 
     const settings: RunSettings = { connections: options.connections, duration: options.duration, warmup: options.warmup, dir };

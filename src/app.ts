@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import cors from '@fastify/cors';
 import pino from 'pino';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -24,7 +24,9 @@ import { createUserService } from './users/user.service.ts';
 import { venueKind } from './venues/venue.kind.ts';
 import { registerVenueRoutes } from './venues/venue.routes.ts';
 
-const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+// src/app.ts runs from the sources (tsx) or compiled into dist/src/app.js: the package file is one or two up.
+const packageFile = [new URL('../package.json', import.meta.url), new URL('../../package.json', import.meta.url)].find(existsSync);
+const VERSION: string = packageFile ? JSON.parse(readFileSync(packageFile, 'utf8')).version : '0.0.0';
 
 export interface BuildAppOptions {
   config: Config;
