@@ -36,7 +36,9 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
       DATABASE_URL: database.serverUrl, HOST: '127.0.0.1', LOG_LEVEL: 'info', CAL_PUBLIC_URL: `http://localhost:${port}`, CAL_TIMEZONE: 'UTC',
     };
     // The compiled service, as `npm start` runs it (npm run bench builds it first).
-    service = await startService([join(ROOT_DIR, 'dist/src/cli.js'), 'serve'], env, port, join(dir, 'server.log'), '/cal/events/v1/');
+    // The heap limits of `npm start`; BENCH_NODE_FLAGS replaces them ("" for none).
+    const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=128 --max-semi-space-size=8').split(' ').filter(Boolean);
+    service = await startService([...nodeFlags, join(ROOT_DIR, 'dist/src/cli.js'), 'serve'], env, port, join(dir, 'server.log'), '/cal/events/v1/');
     log(`service pid ${service.pid} on ${service.url}`);
 
     const settings: RunSettings = { connections: options.connections, duration: options.duration, warmup: options.warmup, dir };
