@@ -138,7 +138,7 @@ export function createTermRepository(db: Db, dialect: Dialect) {
       await db.deleteFrom('term').where('id', '=', id).execute();
     },
 
-    /** Recounts the published events of these terms: every event write calls it for the terms it touched. */
+    /** Recounts the published events of these terms from their links: for repairs and bulk loads (the bench seed); event writes move counts by +1/-1 (addToCounts). */
     recount: async (ids: number[]): Promise<void> => {
       if (ids.length === 0) return;
       await db
