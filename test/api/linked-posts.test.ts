@@ -269,6 +269,11 @@ for (const { plural, name, label } of [
       expect(drafts.json[plural].map((r: Record<string, string>) => r[name])).toEqual(['Drafty']);
       const both = await t().request({ url: `${API}/${plural}?status=publish,%20draft`, headers: admin.headers });
       expect(both.json.total).toBe(2);
+      // `any` is what editors' list links echo: accepted back from them, 400 for anonymous callers.
+      expect((await t().request({ url: `${API}/${plural}?status=any`, headers: admin.headers })).json.total).toBe(2);
+      const anonAny = await t().request({ url: `${API}/${plural}?status=any` });
+      expect(anonAny.statusCode).toBe(400);
+      expect(anonAny.json.data.params).toHaveProperty('status');
     });
 
     it('accepts form-encoded bodies and query parameters on writes', async () => {
