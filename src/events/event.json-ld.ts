@@ -2,22 +2,7 @@ import type { Config } from '../config.ts';
 import type { EventRow } from './event.repository.ts';
 import { presentCost } from './cost.ts';
 import { isoWithOffset } from './event-dates.ts';
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-/**
- * schema.org descriptions are plain text: tags go, and the entities the sanitizer writes (`&amp;`, `&lt;`,
- * numeric ones) become their characters again, or consumers would show `Rock &amp; Roll`.
- */
-const plain = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
-      if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? entity;
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-    })
-    .trim();
+import { plainText } from '../posts/html.ts';
 
 /** schema.org Event data for single reads, with ISO 8601 dates carrying the event's offset. */
 export function eventJsonLd(
@@ -30,7 +15,7 @@ export function eventJsonLd(
     '@context': 'http://schema.org',
     '@type': 'Event',
     name: row.title,
-    description: plain(row.excerpt || row.description),
+    description: plainText(row.excerpt || row.description),
     url: related.url,
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     eventStatus: 'https://schema.org/EventScheduled',
