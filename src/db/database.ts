@@ -85,6 +85,8 @@ export interface TermTable {
 export interface DataVersionTable {
   id: number;
   version: number;
+  /** When the last write committed, `YYYY-MM-DD HH:MM:SS.mmm` UTC by the database's clock. */
+  changed_utc: Generated<string>;
 }
 
 export interface Database {
@@ -125,6 +127,8 @@ export interface EventTable extends PostColumns {
   sticky: number;
   featured: number;
   venue_id: number | null;
+  /** RFC 5545 SEQUENCE: 0 when created, one more with each update that changes the event (the repository keeps it). */
+  sequence: Generated<number>;
 }
 
 export interface EventTermTable {

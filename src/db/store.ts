@@ -3,6 +3,7 @@ import { createImageRepository } from '../images/image.repository.ts';
 import { createPostRepository } from '../posts/post.repository.ts';
 import { createTermRepository } from '../terms/term.repository.ts';
 import { createUserRepository } from '../users/user.repository.ts';
+import { sql } from 'kysely';
 import type { Db, Dialect } from './database.ts';
 import { precompiled } from './precompiled.ts';
 
@@ -30,19 +31,33 @@ export interface Store {
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   /** The data version: it changes with every committed write, in any process sharing the database. */
   dataVersion(): Promise<number>;
+  /** When the last write committed (never earlier than a write before it): what feeds date themselves by. */
+  lastWrite(): Promise<Date>;
 }
+
+/**
+ * The database's clock at the moment the data version row is updated, never behind the previous stamp: the
+ * row is locked until commit, so stamps follow commit order whichever process (and clock) wrote.
+ */
+const writeStamp = (dialect: Dialect) =>
+  dialect === 'postgres'
+    ? sql<string>`greatest(changed_utc, to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS'))`
+    : sql<string>`max(changed_utc, strftime('%Y-%m-%d %H:%M:%f', 'now'))`;
 
 export function createStore(db: Db, dialect: Dialect): Store {
   const version = precompiled(db, () => db.selectFrom('data_version').select('version').where('id', '=', 1));
+  const changed = precompiled(db, () => db.selectFrom('data_version').select('changed_utc').where('id', '=', 1));
+  const stamp = writeStamp(dialect);
   return {
     dialect,
     repos: createRepositories(db, dialect),
     transaction: (work) =>
       db.transaction().execute(async (trx) => {
         const result = await work(createRepositories(trx, dialect));
-        await trx.updateTable('data_version').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 1).execute();
+        await trx.updateTable('data_version').set((eb) => ({ version: eb('version', '+', 1), changed_utc: stamp })).where('id', '=', 1).execute();
         return result;
       }),
     dataVersion: async () => (await version(1))[0].version,
+    lastWrite: async () => new Date(`${(await changed(1))[0].changed_utc.replace(' ', 'T')}Z`),
   };
 }

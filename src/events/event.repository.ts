@@ -4,7 +4,8 @@ import { precompiled } from '../db/precompiled.ts';
 import { containsIgnoringCase as like, slugFamily } from '../db/text-match.ts';
 
 export type EventRow = Selectable<EventTable>;
-export type EventColumns = Omit<EventTable, 'id'>;
+/** What writers set; `sequence` is the repository's own (see `update`). */
+export type EventColumns = Omit<EventTable, 'id' | 'sequence'>;
 
 /** Bounds as SQL text: event-local wall-clock strings or UTC strings, matching `column`. */
 export interface EventWindow {
@@ -94,8 +95,10 @@ export function createEventRepository(db: Db, dialect: Dialect) {
       return id;
     },
 
-    update: async (id: number, values: Partial<EventColumns>) => {
-      if (Object.keys(values).length > 0) await db.updateTable('event').set(values).where('id', '=', id).execute();
+    /** `revise`: the event really changed, so its SEQUENCE moves on (counted in SQL: concurrent updates both count). */
+    update: async (id: number, values: Partial<EventColumns>, revise = false) => {
+      if (revise) await db.updateTable('event').set((eb) => ({ ...values, sequence: eb('sequence', '+', 1) })).where('id', '=', id).execute();
+      else if (Object.keys(values).length > 0) await db.updateTable('event').set(values).where('id', '=', id).execute();
     },
 
     remove: async (id: number) => {

@@ -10,9 +10,10 @@ import type { LinkedPostService } from '../linked-posts/linked-post.service.ts';
 import type { RecordRef } from '../linked-posts/linked-post.service.ts';
 import { nowStamp } from '../time/clock.ts';
 import { type Caller, canCreate, canEdit, canEditOthers, canRead } from '../users/roles.ts';
-import { type EventInput, type EventWrite, eventWrite } from './event-input.ts';
+import { type EventInput, eventWrite } from './event-input.ts';
+import { countedTerms, linksChanged, moveTermCounts, saveLinks } from './event-links-write.ts';
 import { type EventListQuery, eventListFilter } from './event-list.ts';
-import { toEventJson, toEventRecords } from './event.record.ts';
+import { type EventRecord, toEventJson, toEventRecords } from './event.record.ts';
 import type { EventRow } from './event.repository.ts';
 
 export interface EventReadOptions {
@@ -49,25 +50,6 @@ export function createEventService(deps: {
   const unlockedFor = (caller: Caller | null, options: EventReadOptions) => (row: EventRow) =>
     (options.password !== undefined && options.password === row.password) || (options.context === 'edit' && canEdit(caller, row));
 
-  /** What an event contributes to term counts: its terms, when it is published (WordPress's term count). */
-  async function countedTerms(repos: Repositories, eventId: number, status: string | undefined): Promise<number[]> {
-    return status === 'publish' ? repos.events.termIdsOf(eventId) : [];
-  }
-
-  /** Counts move by the difference (+1 a term now counted, -1 a term no longer): no recount of all links. */
-  async function moveTermCounts(repos: Repositories, before: number[], after: number[]) {
-    const deltas = new Map<number, number>();
-    for (const id of before) deltas.set(id, (deltas.get(id) ?? 0) - 1);
-    for (const id of after) deltas.set(id, (deltas.get(id) ?? 0) + 1);
-    await repos.terms.addToCounts(deltas);
-  }
-
-  async function saveLinks(repos: Repositories, id: number, links: EventLinks) {
-    if (links.categories) await repos.events.setTerms(id, 'tribe_events_cat', links.categories);
-    if (links.tags) await repos.events.setTerms(id, 'post_tag', links.tags);
-    if (links.organizers) await repos.events.setOrganizers(id, links.organizers);
-  }
-
   /**
    * A write that changes nothing stored writes nothing, so `modified` stays (a GET body sent back, API.md
    * §5.2); a change of terms or organizers alone is a change and moves it.
@@ -86,7 +68,7 @@ export function createEventService(deps: {
         // The status as this transaction sees it, the row locked: concurrent writes must not both count it.
         const status = await repos.events.lockStatus(existing.id);
         const before = await countedTerms(repos, existing.id, status);
-        await repos.events.update(existing.id, columns);
+        await repos.events.update(existing.id, columns, true);
         await saveLinks(repos, existing.id, links);
         await moveTermCounts(repos, before, await countedTerms(repos, existing.id, columns.status ?? status));
       }
@@ -94,22 +76,49 @@ export function createEventService(deps: {
     });
   }
 
+  /** The row of a single read, after its checks: gone to the trash, not readable, or locked by a password (403). */
+  async function readable(ref: RecordRef, caller: Caller | null, options: EventReadOptions) {
+    // A read between two writes costs one tiny query: the version, then the row and record it already has.
+    const version = await store.dataVersion();
+    const key = 'id' in ref ? `id:${ref.id}` : `slug:${ref.slug.toLowerCase()}`;
+    let row = eventRows.get(key, version);
+    if (!row) {
+      row = await load(ref);
+      eventRows.set(key, version, row);
+    }
+    if (row.status === 'trash') throw notAccessible('event-no-longer-available', 'This event is no longer available');
+    if (!canRead(caller, row)) throw notAccessible('event-not-accessible', 'The requested event is not accessible');
+    if (row.password !== '' && !unlockedFor(caller, options)(row)) {
+      throw notAccessible('event-password-protected', 'The requested event is not accessible without a password');
+    }
+    return { row, version };
+  }
+
+  /** Records whole, each with its revision: what a calendar feed is written from. */
+  const feedEntries = async (rows: EventRow[]): Promise<FeedEntry[]> =>
+    (await toEventRecords(rows, recordDeps(store.repos), { unlocked: () => true })).map((record, i) => ({ record, sequence: rows[i].sequence }));
+
   return {
     async get(ref: RecordRef, caller: Caller | null, options: EventReadOptions) {
-      // A read between two writes costs one tiny query: the version, then the row and record it already has.
-      const version = await store.dataVersion();
-      const key = 'id' in ref ? `id:${ref.id}` : `slug:${ref.slug.toLowerCase()}`;
-      let row = eventRows.get(key, version);
-      if (!row) {
-        row = await load(ref);
-        eventRows.set(key, version, row);
-      }
-      if (row.status === 'trash') throw notAccessible('event-no-longer-available', 'This event is no longer available');
-      if (!canRead(caller, row)) throw notAccessible('event-not-accessible', 'The requested event is not accessible');
-      if (row.password !== '' && !unlockedFor(caller, options)(row)) {
-        throw notAccessible('event-password-protected', 'The requested event is not accessible without a password');
-      }
+      const { row, version } = await readable(ref, caller, options);
       return (await toEventJson([row], recordDeps(store.repos), { single: true, unlocked: () => true, cache: records, version }))[0];
+    },
+
+    /** One event for a calendar feed, with the checks and errors of `get`. */
+    async getForFeed(ref: RecordRef, caller: Caller | null, options: EventReadOptions): Promise<FeedEntry> {
+      return (await feedEntries([(await readable(ref, caller, options)).row]))[0];
+    },
+
+    /**
+     * A list query for a calendar feed: the filters, rights and order of `list`, but every match up to `limit`
+     * (no pages). A protected event this caller has not unlocked is left out, not blanked: a calendar entry
+     * with a title and times but nothing else would look like real data.
+     */
+    async listForFeed(query: EventListQuery, caller: Caller | null, limit: number): Promise<FeedEntry[]> {
+      const { filter, order } = await eventListFilter(query, caller, { repos: store.repos, config, now: DateTime.utc() });
+      const unlocked = unlockedFor(caller, query);
+      const rows = await store.repos.events.list(filter, order, limit, 0);
+      return feedEntries(rows.filter((row) => row.password === '' || unlocked(row)));
     },
 
     async list(query: EventListQuery, caller: Caller | null) {
@@ -157,7 +166,7 @@ export function createEventService(deps: {
       const now = nowStamp(config.timezone);
       await store.transaction(async (repos) => {
         const counted = await countedTerms(repos, existing.id, await repos.events.lockStatus(existing.id));
-        await repos.events.update(existing.id, { status: 'trash', modified_local: now.local, modified_utc: now.utc });
+        await repos.events.update(existing.id, { status: 'trash', modified_local: now.local, modified_utc: now.utc }, true);
         await moveTermCounts(repos, counted, []);
       });
       return record(existing.id);
@@ -165,18 +174,10 @@ export function createEventService(deps: {
   };
 }
 
-type EventLinks = Omit<EventWrite, 'columns'>;
-
-/** Whether the sent terms (a set: records order them by name) or organizers (a sequence) differ from the stored ones. */
-async function linksChanged(repos: Repositories, id: number, links: EventLinks): Promise<boolean> {
-  const [terms, organizerLinks] = await Promise.all([repos.events.termsOf([id]), repos.events.organizerLinksOf([id])]);
-  const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b).join();
-  const storedTerms = (taxonomy: string) => sorted(terms.filter((t) => t.taxonomy === taxonomy).map((t) => t.id));
-  return (
-    (links.categories !== undefined && sorted(links.categories) !== storedTerms('tribe_events_cat')) ||
-    (links.tags !== undefined && sorted(links.tags) !== storedTerms('post_tag')) ||
-    (links.organizers !== undefined && links.organizers.join() !== organizerLinks.map((l) => l.organizer_id).join())
-  );
+/** An event record as the API returns it, and its RFC 5545 SEQUENCE (not part of the record). */
+export interface FeedEntry {
+  record: EventRecord;
+  sequence: number;
 }
 
 export type EventService = ReturnType<typeof createEventService>;

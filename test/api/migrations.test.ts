@@ -19,7 +19,9 @@ for (const dialect of dialects) {
         await expect(sql`select count(*) from ${sql.table('user')}`.execute(database.db)).rejects.toThrow();
         await expect(sql`select count(*) from ${sql.table('data_version')}`.execute(database.db)).rejects.toThrow();
         expect(await migrateToLatest(database.db)).toEqual(ALL.map((name) => `applied ${name}`));
-        expect((await database.db.selectFrom('data_version').selectAll().execute())).toEqual([{ id: 1, version: 0 }]);
+        expect((await database.db.selectFrom('data_version').selectAll().execute())).toEqual([{ id: 1, version: 0, changed_utc: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/) }]);
+        const event = await database.db.selectFrom('event').select('sequence').limit(1).execute();
+        expect(event).toEqual([]);
         const count = await database.db.selectFrom('user').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
         expect(Number(count.n)).toBe(0);
       } finally {

@@ -3,6 +3,7 @@ import * as initial from './0001-initial.ts';
 import * as listSpeed from './0002-list-speed.ts';
 import * as termCounts from './0003-term-counts.ts';
 import * as slugPrefixes from './0004-slug-prefixes.ts';
+import * as feedRevisions from './0005-feed-revisions.ts';
 
 /** Ordered by name; a shipped migration is never edited, a change is a new entry. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-list-speed': listSpeed,
   '0003-term-counts': termCounts,
   '0004-slug-prefixes': slugPrefixes,
+  '0005-feed-revisions': feedRevisions,
 };
