@@ -9,6 +9,7 @@ import { registerAccessLog } from './http/access-log.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerEventRoutes } from './events/event.routes.ts';
 import { createEventService } from './events/event.service.ts';
+import { createFeedService } from './feeds/feed.service.ts';
 import { registerDocsRoutes } from './docs/docs.routes.ts';
 import { collectRoutes } from './docs/route-registry.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -82,7 +83,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerDocsRoutes(app, { routes, urls, config, version: VERSION });
   const venues = createLinkedPostService(venueKind, deps);
   const organizers = createLinkedPostService(organizerKind, deps);
-  registerEventRoutes(app, createEventService({ ...deps, venues, organizers }));
+  const events = createEventService({ ...deps, venues, organizers });
+  const feeds = createFeedService({ events, urls, config, store });
+  registerEventRoutes(app, events, feeds);
   registerVenueRoutes(app, venues);
   registerOrganizerRoutes(app, organizers);
   registerTermRoutes(app, deps);

@@ -15,6 +15,10 @@ export interface Config {
   adminPassword: string | undefined;
   corsOrigins: string[] | '*';
   bodyLimit: number;
+  /** The most events one iCalendar feed holds (feeds are not paged). */
+  feedMaxEvents: number;
+  /** The calendar's name on pages and in feeds. */
+  siteName: string;
 }
 
 export class ConfigError extends Error {
@@ -81,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.CAL_ADMIN_PASSWORD || undefined,
     corsOrigins: origins === '*' ? '*' : origins.split(',').map((o) => o.trim()).filter(Boolean),
     bodyLimit: int('CAL_BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    feedMaxEvents: int('CAL_FEED_MAX_EVENTS', 2000, 1, 20000),
+    siteName: str('CAL_SITE_NAME', 'cal-events').trim() || 'cal-events',
   };
   if (config.adminPassword !== undefined && config.adminPassword.length < 12) {
     problems.push('CAL_ADMIN_PASSWORD must be at least 12 characters');

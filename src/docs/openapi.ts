@@ -16,6 +16,7 @@ const ERROR_TEXT: Record<number, string> = {
   413: 'The request body is too large',
   415: 'The request body is neither JSON nor form data',
 };
+const NOT_MODIFIED = 'Not modified: the copy that If-None-Match or If-Modified-Since names is current (no body)';
 
 /** Titled schemas become components, referenced wherever they occur: one definition per shape. */
 function componentize(schema: Json, components: Record<string, Json>): Json {
@@ -69,6 +70,10 @@ export function openApiDocument(routes: RegisteredRoute[], urls: Urls, translate
       for (const [status, schema] of Object.entries(route.schema.response ?? {})) {
         responses[status] = { description: translate(status === '201' ? 'Created' : 'OK'), content: { 'application/json': { schema: use(schema) } } };
       }
+      for (const [type, description] of Object.entries(route.alternatives ?? {})) {
+        if (responses['200']) responses['200'].content[type] = { schema: { type: 'string', description: translate(description) } };
+      }
+      if (route.notModified) responses['304'] = { description: translate(NOT_MODIFIED) };
       for (const status of errorStatuses(route, method)) {
         responses[status] = { description: translate(ERROR_TEXT[status]), content: { 'application/json': { schema: errorRef } } };
       }

@@ -17,6 +17,17 @@ export interface RegisteredRoute {
   wpRoute: string;
   schema: RouteSchemas;
   summary?: string;
+  /** Other media types the 200 answer may have (by content negotiation), each with its description. */
+  alternatives?: Record<string, string>;
+  /** Whether conditional requests may get 304 Not Modified. */
+  notModified?: boolean;
+}
+
+interface RouteDocs {
+  hidden?: boolean;
+  summary?: string;
+  alternatives?: Record<string, string>;
+  notModified?: boolean;
 }
 
 const PREFIX = `/${NAMESPACE}`;
@@ -28,13 +39,16 @@ const PREFIX = `/${NAMESPACE}`;
 export function collectRoutes(app: FastifyInstance): RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (options) => {
-    const config = options.config as { hidden?: boolean; summary?: string } | undefined;
+    const config = options.config as RouteDocs | undefined;
     if (!options.url.startsWith(PREFIX) || options.method === 'HEAD' || config?.hidden) return;
     const methods = (Array.isArray(options.method) ? options.method : [options.method]).filter((m) => m !== 'HEAD');
     const under = options.url.slice(PREFIX.length) || '/';
     const path = under.replace(/:(\w+)(\([^)]*\))?/g, '{$1}');
     const wpRoute = options.url.replace(/:(\w+)\(\^\\d\+\)/g, '(?P<$1>\\d+)').replace(/:(\w+)/g, '(?P<$1>[^/]+)');
-    routes.push({ methods, path, wpRoute, schema: (options.schema ?? {}) as RouteSchemas, summary: config?.summary });
+    routes.push({
+      methods, path, wpRoute, schema: (options.schema ?? {}) as RouteSchemas,
+      summary: config?.summary, alternatives: config?.alternatives, notModified: config?.notModified,
+    });
   });
   return routes;
 }

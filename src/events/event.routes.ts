@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { acceptsCalendar, sendCalendar, varyOn } from '../feeds/feed.http.ts';
+import type { FeedService } from '../feeds/feed.service.ts';
 import { listHeaders, postListJson } from '../http/pagination.ts';
 import { idParams, SlugParams } from '../http/schema-types.ts';
 import { NAMESPACE } from '../http/urls.ts';
@@ -32,12 +34,20 @@ const refOf = (request: FastifyRequest): RecordRef => {
 // The auth hook has already answered 401 to an anonymous write.
 const callerOf = (request: FastifyRequest) => request.caller as Caller;
 
-export function registerEventRoutes(app: FastifyInstance, events: EventService) {
+// The list answers iCalendar too (same filters, rights and records): documented beside its JSON.
+const CALENDAR = {
+  alternatives: { 'text/calendar': 'With Accept: text/calendar, the same events as an iCalendar feed (RFC 5545): every match, not paged, up to CAL_FEED_MAX_EVENTS; without date filters it starts 30 days back' },
+  notModified: true,
+};
+
+export function registerEventRoutes(app: FastifyInstance, events: EventService, feeds: FeedService) {
   const base = `/${NAMESPACE}/events`;
 
-  app.get(base, { schema: { querystring: EventListQuerySchema, response: { 200: EventList } } }, async (request, reply) => {
-    const page = await events.list(request.query as EventListQuery, request.caller);
-    return reply.headers(listHeaders(page)).type(JSON_TYPE).send(postListJson('events', page));
+  app.get(base, { schema: { querystring: EventListQuerySchema, response: { 200: EventList } }, config: CALENDAR }, async (request, reply) => {
+    const query = request.query as EventListQuery;
+    if (acceptsCalendar(request.headers.accept)) return sendCalendar(request, reply, await feeds.calendar({ query, caller: request.caller }));
+    const page = await events.list(query, request.caller);
+    return varyOn(reply, 'Accept').headers(listHeaders(page)).type(JSON_TYPE).send(postListJson('events', page));
   });
 
   app.post(base, { schema: { body: EventCreateBody, response: { 201: EventSchema } } }, async (request, reply) =>

@@ -17,6 +17,10 @@ export const de: Record<string, string> = {
   'The record is already in the trash': 'Der Datensatz ist bereits im Papierkorb',
   'The request body is too large': 'Der Anfragetext ist zu groß',
   'The request body is neither JSON nor form data': 'Der Anfragetext ist weder JSON noch Formulardaten',
+  'Not modified: the copy that If-None-Match or If-Modified-Since names is current (no body)':
+    'Nicht geändert: die mit If-None-Match oder If-Modified-Since bezeichnete Kopie ist aktuell (kein Inhalt)',
+  'With Accept: text/calendar, the same events as an iCalendar feed (RFC 5545): every match, not paged, up to CAL_FEED_MAX_EVENTS; without date filters it starts 30 days back':
+    'Mit Accept: text/calendar dieselben Veranstaltungen als iCalendar-Feed (RFC 5545): alle Treffer, ohne Seiten, bis zu CAL_FEED_MAX_EVENTS; ohne Datumsfilter beginnt er 30 Tage zurück',
 
   // ── Parameters shared by every resource ────────────────────────────────────────────────────────
   'The archive page to return': 'Die zurückzugebende Archivseite',

@@ -18,6 +18,10 @@ export const fr: Record<string, string> = {
   'The record is already in the trash': "L'enregistrement est déjà dans la corbeille",
   'The request body is too large': 'Le corps de la requête est trop volumineux',
   'The request body is neither JSON nor form data': 'Le corps de la requête n’est ni du JSON ni un formulaire',
+  'Not modified: the copy that If-None-Match or If-Modified-Since names is current (no body)':
+    'Non modifié : la copie désignée par If-None-Match ou If-Modified-Since est à jour (pas de corps)',
+  'With Accept: text/calendar, the same events as an iCalendar feed (RFC 5545): every match, not paged, up to CAL_FEED_MAX_EVENTS; without date filters it starts 30 days back':
+    'Avec Accept: text/calendar, les mêmes événements sous forme de flux iCalendar (RFC 5545) : toutes les correspondances, sans pagination, jusqu’à CAL_FEED_MAX_EVENTS ; sans filtre de date, il commence 30 jours en arrière',
 
   // ── Parameters shared by every resource ────────────────────────────────────────────────────────
   'The archive page to return': "La page d'archive à renvoyer",

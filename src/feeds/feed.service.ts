@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { DateTime } from 'luxon';
+import type { Config } from '../config.ts';
+import type { Store } from '../db/store.ts';
+import type { EventListQuery } from '../events/event-list.ts';
+import type { EventService } from '../events/event.service.ts';
+import type { Urls } from '../http/urls.ts';
+import type { RecordRef } from '../linked-posts/linked-post.service.ts';
+import { slugify } from '../posts/slug.ts';
+import type { Caller } from '../users/roles.ts';
+import { renderCalendar } from './feed-render.ts';
+
+export interface FeedRequest {
+  /** The filters of `GET /events`; `page` and `per_page` are ignored: a feed holds every match, up to the cap. */
+  query: EventListQuery;
+  caller: Caller | null;
+  /** NAME and X-WR-CALNAME; the site name (CAL_SITE_NAME) when absent. */
+  title?: string;
+  /** One event only, by id or slug (an event page's feed): the checks and errors of a single read. */
+  event?: RecordRef;
+  /** Unlocks `event` when it is password-protected. */
+  password?: string;
+}
+
+export interface Feed {
+  body: string;
+  /** Strong: a hash of the body, which changes only when the data it shows does. */
+  etag: string;
+  lastModified: Date;
+  filename: string;
+}
+
+const WINDOW_PARAMS = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
+const PAST_DAYS = 30;
+
+export function createFeedService(deps: { events: EventService; urls: Urls; config: Config; store: Store }) {
+  const { events, config, store } = deps;
+  // A new version of the service may write the same data differently.
+  const started = Date.now();
+
+  /**
+   * A feed without dates starts 30 days back (a subscribed calendar keeps the recent past) and ends where
+   * the list's default window does, two years after today; `include` has no dates at all.
+   */
+  function feedQuery(query: EventListQuery, now: DateTime): EventListQuery {
+    if (WINDOW_PARAMS.some((param) => query[param] !== undefined) || query.include?.length) return query;
+    return { ...query, start_date: now.setZone(config.timezone).minus({ days: PAST_DAYS }).toISODate() as string };
+  }
+
+  /**
+   * Not the newest event's `modified`: a trashed or deleted event leaves the feed without a date of its own,
+   * and a venue's new name changes LOCATION without one. So: the last write of any kind; and since a list's
+   * window follows the calendar (the default, `today`, `+1 week`), never before today began in the site's
+   * time zone, nor, with strict_dates (bounds to the second), before now.
+   */
+  function lastModified(request: FeedRequest, lastWrite: Date, now: DateTime): Date {
+    let changed = Math.max(lastWrite.getTime(), started);
+    if (!request.event) {
+      changed = Math.max(changed, request.query.strict_dates ? now.toMillis() : now.setZone(config.timezone).startOf('day').toMillis());
+    }
+    return new Date(Math.floor(Math.min(changed, now.toMillis()) / 1000) * 1000);
+  }
+
+  return {
+    /** The feed of a list query or of one event, with the visibility, password rules and errors of the API. */
+    async calendar(request: FeedRequest): Promise<Feed> {
+      // Read before the data: a write landing in between can only make the date too old, never too new.
+      const lastWrite = await store.lastWrite();
+      const now = DateTime.utc();
+      const entries = request.event
+        ? [await events.getForFeed(request.event, request.caller, { password: request.password, context: request.query.context })]
+        : await events.listForFeed(feedQuery(request.query, now), request.caller, config.feedMaxEvents);
+      const title = request.title?.trim() || config.siteName;
+      const body = await renderCalendar(entries, title);
+      const name = request.event ? String(entries[0].record.slug) : title;
+      return {
+        body,
+        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
+        lastModified: lastModified(request, lastWrite, now),
+        // ASCII only: a header value; slugs and titles may hold any letter.
+        filename: `${slugify(name).replace(/[^a-z0-9-]+/g, '').replace(/^-+|-+$/g, '') || 'events'}.ics`,
+      };
+    },
+  };
+}
+
+export type FeedService = ReturnType<typeof createFeedService>;
