@@ -9,7 +9,6 @@ import { registerAccessLog } from './http/access-log.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerEventRoutes } from './events/event.routes.ts';
 import { createEventService } from './events/event.service.ts';
-import { createFeedService } from './feeds/feed.service.ts';
 import { registerDocsRoutes } from './docs/docs.routes.ts';
 import { collectRoutes } from './docs/route-registry.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -20,6 +19,11 @@ import { createLinkedPostService } from './linked-posts/linked-post.service.ts';
 import { organizerKind } from './organizers/organizer.kind.ts';
 import { registerOrganizerRoutes } from './organizers/organizer.routes.ts';
 import { registerTermRoutes } from './terms/term.routes.ts';
+import { categoryKind, tagKind } from './terms/term.kind.ts';
+import { createTermService } from './terms/term.service.ts';
+import { createFeedService } from './feeds/feed.service.ts';
+import { registerSiteRoutes } from './site/site.routes.ts';
+import { SITE_ROOTS, sitePresenter } from './site/site-render.tsx';
 import { languageRewriter, registerLanguage } from './i18n/http.ts';
 import { createUserService } from './users/user.service.ts';
 import { venueKind } from './venues/venue.kind.ts';
@@ -50,7 +54,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     disableRequestLogging: true,
     bodyLimit: config.bodyLimit,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
-    rewriteUrl: languageRewriter(config.locales),
+    rewriteUrl: languageRewriter(config.locales, SITE_ROOTS),
   });
   const routes = collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -76,18 +80,21 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
   if (logStream) registerAccessLog(app, config.logLevel, (line) => logStream.write(line));
   registerLanguage(app, config.locales);
-  registerErrorHandling(app);
+  registerErrorHandling(app, [sitePresenter(config)]);
   registerRequestParsing(app);
   registerAuth(app, users);
 
   registerDocsRoutes(app, { routes, urls, config, version: VERSION });
   const venues = createLinkedPostService(venueKind, deps);
   const organizers = createLinkedPostService(organizerKind, deps);
+  const categories = createTermService(categoryKind, deps);
+  const tags = createTermService(tagKind, deps);
   const events = createEventService({ ...deps, venues, organizers });
   const feeds = createFeedService({ events, urls, config, store });
   registerEventRoutes(app, events, feeds);
   registerVenueRoutes(app, venues);
   registerOrganizerRoutes(app, organizers);
-  registerTermRoutes(app, deps);
+  registerTermRoutes(app, [categories, tags]);
+  registerSiteRoutes(app, { events, venues, organizers, categories, tags, feeds, urls, config, dataVersion: store.dataVersion });
   return app;
 }

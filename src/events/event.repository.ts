@@ -122,6 +122,12 @@ export function createEventRepository(db: Db, dialect: Dialect) {
     list: (filter: EventListFilter, order: 'start_local' | 'start_utc' | 'date_utc', limit: number, offset: number) =>
       db.selectFrom('event').selectAll().where(where(filter)).orderBy(order).orderBy('id').limit(limit).offset(offset).execute(),
 
+    /** What a calendar grid needs of every event in a window, and no more: a month holds thousands. */
+    listBriefs: (filter: EventListFilter, order: 'start_local' | 'start_utc' | 'date_utc', limit: number) =>
+      db.selectFrom('event')
+        .select(['id', 'slug', 'title', 'start_local', 'end_local', 'start_utc', 'end_utc', 'all_day', 'featured'])
+        .where(where(filter)).orderBy(order).orderBy('id').limit(limit).execute(),
+
     count: async (filter: EventListFilter) =>
       Number((await db.selectFrom('event').select(sql<number>`count(*)`.as('n')).where(where(filter)).executeTakeFirstOrThrow()).n),
 

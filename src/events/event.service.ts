@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import type { Config } from '../config.ts';
 import { createCountCache } from '../db/count-cache.ts';
@@ -19,7 +20,13 @@ import type { EventRow } from './event.repository.ts';
 export interface EventReadOptions {
   password?: string;
   context?: 'view' | 'edit';
+  /** What a browser keeps after the password form (see passwordProof), instead of the password itself. */
+  passwordProof?: string;
 }
+
+/** Proves the password of one event without holding it: a page's cookie carries this, never the password. */
+export const passwordProof = (eventId: number, password: string) =>
+  createHash('sha256').update(`${eventId}\0${password}`).digest('base64url');
 
 export function createEventService(deps: {
   store: Store;
@@ -48,7 +55,9 @@ export function createEventService(deps: {
 
   /** Editors reading with context=edit, or the right password, see a protected event whole. */
   const unlockedFor = (caller: Caller | null, options: EventReadOptions) => (row: EventRow) =>
-    (options.password !== undefined && options.password === row.password) || (options.context === 'edit' && canEdit(caller, row));
+    (options.password !== undefined && options.password === row.password) ||
+    (options.passwordProof !== undefined && options.passwordProof === passwordProof(row.id, row.password)) ||
+    (options.context === 'edit' && canEdit(caller, row));
 
   /**
    * A write that changes nothing stored writes nothing, so `modified` stays (a GET body sent back, API.md
@@ -136,6 +145,15 @@ export function createEventService(deps: {
         items, total, page, base: `${urls.collection('events')}/`, echo: { per_page: page.perPage, ...echo },
         pageNotFound: { code: 'event-archive-page-not-found', message: 'The requested event archive page does not exist' },
       });
+    },
+
+    /**
+     * Every event of a window in brief (a calendar grid), up to `limit`, with the list's filters and
+     * visibility: the same filter as `list`, so a grid can never show what the list would hide.
+     */
+    async span(query: EventListQuery, caller: Caller | null, limit: number) {
+      const { filter, order } = await eventListFilter(query, caller, { repos: store.repos, config, now: DateTime.utc() });
+      return store.repos.events.listBriefs(filter, order, limit);
     },
 
     async create(input: EventInput, caller: Caller) {

@@ -39,7 +39,9 @@ export function registerAuth(app: FastifyInstance, users: UserService): void {
         throw new ApiError(401, 'incorrect_password', 'The provided password is an invalid application password.');
       }
     }
-    if (!request.caller && !READ_METHODS.has(request.method)) throw forbidden(false);
+    // A page's form (the event password) posts without being a write of the API.
+    const anonymousForm = (request.routeOptions.config as { anonymousForm?: boolean } | undefined)?.anonymousForm === true;
+    if (!request.caller && !READ_METHODS.has(request.method) && !anonymousForm) throw forbidden(false);
   };
   // Callback style: an anonymous read (most requests) passes without a promise.
   app.addHook('preHandler', (request, _reply, done) => {

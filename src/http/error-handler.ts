@@ -19,12 +19,22 @@ function localized(error: ApiError, request: FastifyRequest) {
   };
 }
 
-function send(reply: FastifyReply, request: FastifyRequest, error: ApiError) {
-  return reply.code(error.status).send(localized(error, request));
+/** Answers the errors of requests that are not the JSON API's: the site's pages answer theirs as HTML. */
+export interface ErrorPresenter {
+  matches(request: FastifyRequest): boolean;
+  send(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply;
 }
 
-/** The one error path: every failure leaves as the WordPress error body. */
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * The one error path: every failure becomes an ApiError, which leaves as the WordPress error body, or
+ * through the presenter whose requests it is (the same status, in that presenter's form).
+ */
+export function registerErrorHandling(app: FastifyInstance, presenters: ErrorPresenter[] = []): void {
+  const send = (reply: FastifyReply, request: FastifyRequest, error: ApiError) => {
+    const presenter = presenters.find((p) => p.matches(request));
+    return presenter ? presenter.send(request, reply, error) : reply.code(error.status).send(localized(error, request));
+  };
+
   app.setNotFoundHandler((request, reply) => send(reply, request, noRoute()));
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {

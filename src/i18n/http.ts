@@ -9,23 +9,29 @@ declare module 'fastify' {
   }
 }
 
-const SEGMENT = new RegExp(`^/([A-Za-z]{2}(?:-[A-Za-z]{2})?)(/${NAMESPACE.replace(/\//g, '\\/')}(?:[/?].*)?)$`);
 const segments = new WeakMap<IncomingMessage, string>();
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /**
- * `/{lang}/cal/events/v1/...` serves the same API with texts in that language: the segment is taken off
- * before routing (for each language in CAL_LOCALES) and remembered for the request.
+ * `/{lang}/cal/events/v1/...` serves the same API with texts in that language, and `/{lang}/events/...`
+ * the same pages: the segment is taken off before routing (for each language in CAL_LOCALES, in front of
+ * the namespace or one of `prefixes`) and remembered for the request.
  */
-export function languageRewriter(locales: string[]) {
+export function languageRewriter(locales: string[], prefixes: string[] = []) {
   const served = new Set(locales.map((l) => l.toLowerCase()));
+  const roots = [NAMESPACE, ...prefixes].map(escape).join('|');
+  const segment = new RegExp(`^/([A-Za-z]{2}(?:-[A-Za-z]{2})?)(/(?:${roots})(?:[/?].*)?)$`);
   return (request: IncomingMessage): string => {
     const url = request.url ?? '/';
-    const match = SEGMENT.exec(url);
+    const match = segment.exec(url);
     if (!match || !served.has(match[1].toLowerCase())) return url;
     segments.set(request, match[1]);
     return match[2];
   };
 }
+
+/** The language segment the request came in with (`fr` for `/fr/events/`), if any. */
+export const languageSegment = (request: IncomingMessage): string | undefined => segments.get(request);
 
 export function registerLanguage(app: FastifyInstance, locales: string[]) {
   app.decorateRequest('language', 'en');

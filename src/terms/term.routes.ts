@@ -1,15 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
-import type { Store } from '../db/store.ts';
 import { listHeaders } from '../http/pagination.ts';
-import { NAMESPACE, type Urls } from '../http/urls.ts';
+import { NAMESPACE } from '../http/urls.ts';
 import type { Caller } from '../users/roles.ts';
-import { categoryKind, tagKind } from './term.kind.ts';
 import {
   type TermInput, TermIdParams, type TermListQuery,
   termCreateBody, termListQuery, termListSchema, termRecordSchema, termUpdateBody,
 } from './term.schemas.ts';
-import { createTermService, type TermService } from './term.service.ts';
+import type { TermService } from './term.service.ts';
 
 const UPDATE_METHODS = ['POST', 'PUT', 'PATCH'];
 
@@ -18,8 +15,8 @@ const idOf = (request: FastifyRequest) => (request.params as { id: number }).id;
 const callerOf = (request: FastifyRequest) => request.caller as Caller;
 
 /** `/categories` and `/tags`: one implementation, parameterized by the taxonomy. */
-export function registerTermRoutes(app: FastifyInstance, deps: { store: Store; urls: Urls; config: Config }) {
-  for (const kind of [categoryKind, tagKind]) registerTaxonomyRoutes(app, createTermService(kind, deps));
+export function registerTermRoutes(app: FastifyInstance, services: TermService[]) {
+  for (const service of services) registerTaxonomyRoutes(app, service);
 }
 
 function registerTaxonomyRoutes(app: FastifyInstance, service: TermService) {

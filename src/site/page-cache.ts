@@ -1,0 +1,45 @@
+import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
+import { DateTime } from 'luxon';
+import { createVersionedCache } from '../db/versioned-cache.ts';
+import { sendHtml } from './site-render.tsx';
+
+// Rendered pages of ~10-60 kB each: a bounded few tens of MB, enough for the pages a crowd is reading.
+const PAGES = 1500;
+
+const versions = new WeakMap<FastifyRequest, { key: string; version: number }>();
+
+/**
+ * Pages as anonymous visitors see them, reused until the next write (the data version, read before the
+ * page's data is, see versioned-cache.ts) or the next day (default windows start today). Signed-in
+ * callers, password cookies and feeds are never served from here.
+ */
+export function createPageCache(options: { dataVersion(): Promise<number>; timezone: string; cookie: string }) {
+  const pages = createVersionedCache<string>(PAGES);
+  const cacheable = (request: FastifyRequest) =>
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    request.headers.authorization === undefined &&
+    !(request.headers.cookie ?? '').includes(`${options.cookie}=`) &&
+    !/[?&]ical=/.test(request.url);
+
+  const lookup: preHandlerHookHandler = (request, reply, done) => {
+    if (!cacheable(request)) return done();
+    const key = `${request.language}|${DateTime.now().setZone(options.timezone).toISODate()}|${request.originalUrl}`;
+    options.dataVersion().then((version) => {
+      const html = pages.get(key, version);
+      if (html !== undefined) {
+        void sendHtml(reply, html);
+        return;
+      }
+      versions.set(request, { key, version });
+      done();
+    }, done);
+  };
+
+  const keep: onSendHookHandler = (request, reply: FastifyReply, payload, done) => {
+    const entry = versions.get(request);
+    if (entry && reply.statusCode === 200 && typeof payload === 'string') pages.set(entry.key, entry.version, payload);
+    done(null, payload);
+  };
+
+  return { lookup, keep };
+}

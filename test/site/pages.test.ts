@@ -1,0 +1,233 @@
+import { expect, it } from 'vitest';
+import { API, API_URL, PUBLIC_URL, describeEachDialect } from '../helpers/test-app.ts';
+import { expectHtml, siteHelpers, textOf } from './site-helpers.ts';
+
+const CONCERT = {
+  title: 'Jazz Night', description: '<p>Live <b>jazz</b> &amp; more.</p><script>alert(1)</script>',
+  start_date: '2027-03-05 19:00:00', end_date: '2027-03-05 22:30:00', timezone: 'Europe/Berlin', cost: '15',
+  venue: { venue: 'Blue Room', address: 'Hauptstr. 1', city: 'Berlin', zip: '10115', country: 'Germany' },
+  organizer: [{ organizer: 'Jazz Club', email: 'club@example.test' }], categories: ['Music'], tags: ['jazz', 'live'],
+};
+
+describeEachDialect('GET /event/{slug}/ (event page)', (t) => {
+  const h = siteHelpers(t);
+
+  it('shows the event in its zone with venue, organizer, terms, calendar links and the API record as JSON-LD', async () => {
+    const created = await h.event(CONCERT);
+    const res = await h.page('/event/jazz-night/');
+    expectHtml(res, 200);
+    const text = textOf(res.html);
+    expect(text).toContain('Jazz Night');
+    expect(text).toMatch(/Friday, March 5, 2027.*7:00\s?PM – 10:30\s?PM CET/);
+    expect(res.html).toContain('<a href="/venue/blue-room/">Blue Room</a>');
+    expect(res.html).toContain('Hauptstr. 1, Berlin, 10115, Germany');
+    expect(res.html).toContain('href="https://www.openstreetmap.org/search?query=Hauptstr.+1%2C+Berlin%2C+10115%2C+Germany"');
+    expect(res.html).toContain('<a href="/organizer/jazz-club/">Jazz Club</a>');
+    expect(res.html).toContain('<a href="/events/category/music/">Music</a>');
+    expect(res.html).toContain('href="/events/tag/jazz/"');
+    expect(res.html).toContain('<b>jazz</b> &amp; more.');
+    expect(res.html).not.toContain('<script>alert');
+    expect(res.html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/event/jazz-night/"/>`);
+    expect(res.html).toContain(`href="${API_URL}/events/${created.id}"`);
+    expect(res.html).toContain(`href="${PUBLIC_URL}/event/jazz-night/?ical=1"`);
+    expect(res.html).toContain('<meta property="og:title" content="Jazz Night"/>');
+    expect(res.html).toMatch(/https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&amp;text=Jazz\+Night&amp;dates=20270305T180000Z%2F20270305T213000Z/);
+    expect(res.html).toContain('https://outlook.live.com/calendar/0/deeplink/compose?');
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.html)?.[1] ?? 'null');
+    const api = await h.api('GET', `/events/${created.id}`);
+    expect(jsonLd).toEqual(api.json.json_ld);
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('escapes every text it shows, JSON-LD included', async () => {
+    await h.event({ ...CONCERT, title: 'A </script><script>alert(1)</script> & "b"', venue: { venue: '<img src=x onerror=alert(1)>' } });
+    const res = await h.page('/event/a-script-script-alert-1-script-b/');
+    expectHtml(res, 200);
+    expect(res.html).not.toMatch(/<script>alert|<img src=x/);
+    expect(res.html).toContain('<h1>A &lt;/script>&lt;script>alert(1)&lt;/script> &amp; &quot;b&quot;</h1>');
+    expect(res.html).toContain('\\u003c/script>');
+  });
+
+  it('answers 404 pages for unknown, draft, pending and private events, 410 for a trashed one', async () => {
+    for (const status of ['draft', 'pending', 'private']) await h.event({ ...CONCERT, title: `Hidden ${status}`, status });
+    const trashed = await h.event({ ...CONCERT, title: 'Gone' });
+    await h.api('DELETE', `/events/${trashed.id}`);
+    for (const slug of ['nope', 'hidden-draft', 'hidden-pending', 'hidden-private']) {
+      const res = await h.page(`/event/${slug}/`);
+      expectHtml(res, 404);
+      expect(res.html).toContain('Page not found');
+      expect(res.html).not.toContain('Hidden');
+    }
+    expectHtml(await h.page('/event/gone/'), 410);
+    // Whoever may read a draft sees it, as in the API.
+    expectHtml(await h.page('/event/hidden-draft/', { role: 'editor' }), 200);
+  });
+
+  it('asks for the password of a protected event and unlocks it with the right one only', async () => {
+    await h.event({ ...CONCERT, title: 'Secret', password: 'opensesame' });
+    await h.event({ ...CONCERT, title: 'Other secret', password: 'opensesame' });
+    const form = await h.page('/event/secret/');
+    expectHtml(form, 200);
+    expect(form.html).toContain('<form class="password" method="post" action="/event/secret/">');
+    expect(form.html).not.toContain('Live');
+
+    const post = (password: string) => t().app.inject({
+      method: 'POST', url: '/event/secret/', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `post_password=${password}`,
+    });
+    const wrong = await post('nope');
+    expectHtml(wrong, 403);
+    expect(wrong.body).toContain('role="alert"');
+
+    const right = await post('opensesame');
+    expect(right.statusCode).toBe(303);
+    expect(right.headers.location).toBe('/event/secret/');
+    const cookie = String(right.headers['set-cookie']);
+    expect(cookie).toMatch(/^cal_event_pass=[\w-]+; Path=\/; Max-Age=864000; HttpOnly; SameSite=Lax$/);
+    expect(cookie).not.toContain('opensesame');
+    const unlocked = await h.page('/event/secret/', { headers: { cookie: cookie.split(';')[0] } });
+    expectHtml(unlocked, 200);
+    expect(unlocked.html).toContain('Live <b>jazz</b>');
+    // The proof is for that event only, even where the password is the same.
+    const other = await h.page('/event/other-secret/', { headers: { cookie: cookie.split(';')[0] } });
+    expect(other.html).toContain('<form class="password"');
+  });
+
+  it('is French under /fr/ and German for Accept-Language: de, dates and words included', async () => {
+    await h.event(CONCERT);
+    const fr = await h.page('/fr/event/jazz-night/');
+    expectHtml(fr, 200);
+    expect(fr.html).toContain('<html lang="fr">');
+    expect(textOf(fr.html)).toMatch(/vendredi 5 mars 2027.*19:00 – 22:30 CET/);
+    expect(fr.html).toContain('Ajouter au calendrier');
+    expect(fr.html).toContain('<a href="/fr/venue/blue-room/">');
+    const de = await h.page('/event/jazz-night/', { headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+    expect(de.html).toContain('<html lang="de">');
+    expect(textOf(de.html)).toMatch(/Freitag, 5\. März 2027/);
+    expect(de.html).toContain('Zum Kalender hinzufügen');
+    expectHtml(await h.page('/fr/event/nope/'), 404);
+    expect((await h.page('/fr/event/nope/')).html).toContain('Page introuvable');
+  });
+
+  it('shows a new title after an update: a rendered page never outlives a write', async () => {
+    const created = await h.event(CONCERT);
+    expect((await h.page('/event/jazz-night/')).html).toContain('<h1>Jazz Night</h1>');
+    await h.api('POST', `/events/${created.id}`, { title: 'Jazz Night Moved' });
+    expect((await h.page('/event/jazz-night/')).html).toContain('<h1>Jazz Night Moved</h1>');
+  });
+});
+
+describeEachDialect('venue and organizer pages', (t) => {
+  const h = siteHelpers(t);
+
+  it('show the record and its upcoming events, and 404 for unknown or trashed ones', async () => {
+    await h.event(CONCERT);
+    await h.event({ ...CONCERT, title: 'Elsewhere', venue: { venue: 'Red Room' }, organizer: [] });
+    const venue = await h.page('/venue/blue-room/');
+    expectHtml(venue, 200);
+    expect(venue.html).toContain('<h1>Blue Room</h1>');
+    expect(venue.html).toContain('Events at Blue Room');
+    expect(venue.html).toContain('<a href="/event/jazz-night/">Jazz Night</a>');
+    expect(venue.html).not.toContain('Elsewhere');
+    const organizer = await h.page('/organizer/jazz-club/');
+    expectHtml(organizer, 200);
+    expect(organizer.html).toContain('mailto:club@example.test');
+    expect(organizer.html).toContain('<a href="/event/jazz-night/">Jazz Night</a>');
+    expectHtml(await h.page('/venue/nope/'), 404);
+    const red = (await h.api('GET', '/venues?search=Red')).json.venues[0];
+    await h.api('DELETE', `/venues/${red.id}`);
+    expectHtml(await h.page('/venue/red-room/'), 404);
+  });
+});
+
+describeEachDialect('GET /events/ (list, day and month views)', (t) => {
+  const h = siteHelpers(t);
+
+  it('lists upcoming published events, twelve a page, with working page links and 404 past the end', async () => {
+    for (let i = 1; i <= 13; i++) await h.event({ ...CONCERT, title: `Gig ${i}`, start_date: `2027-04-${String(i).padStart(2, '0')} 20:00`, end_date: `2027-04-${String(i).padStart(2, '0')} 22:00`, venue: 0 });
+    await h.event({ ...CONCERT, title: 'Draft gig', status: 'draft' });
+    const first = await h.page('/events/');
+    expectHtml(first, 200);
+    expect(first.html).toContain('<a href="/event/gig-1/">Gig 1</a>');
+    expect(first.html).toContain('<a href="/event/gig-12/">Gig 12</a>');
+    expect(first.html).not.toContain('Gig 13');
+    expect(first.html).not.toContain('Draft gig');
+    expect(first.html).toContain('<a rel="next" href="/events/?page=2">');
+    const second = await h.page('/events/?page=2');
+    expect(second.html).toContain('Gig 13');
+    expect(second.html).toContain('<a rel="prev" href="/events/">');
+    expectHtml(await h.page('/events/?page=9'), 404);
+  });
+
+  it('takes the REST filters and answers a bad one with an HTML 400 that names it', async () => {
+    await h.event(CONCERT);
+    await h.event({ ...CONCERT, title: 'Talk', categories: ['Talks'], tags: [] });
+    const music = await h.page('/events/?categories=music');
+    expect(music.html).toContain('Jazz Night');
+    expect(music.html).not.toContain('>Talk<');
+    expect((await h.page('/events/?search=talk')).html).not.toContain('Jazz Night');
+    for (const [query, name] of [['featured=maybe', 'featured'], ['categories=nope', 'categories'], ['start_date=garbage', 'start_date'], ['page=0', 'page']]) {
+      const res = await h.page(`/events/?${query}`);
+      expectHtml(res, 400);
+      expect(res.html).toContain(`<code>${name}</code>`);
+    }
+  });
+
+  it('shows a month grid with multi-day and all-day events on every day they cover, and steps between months', async () => {
+    await h.event({ ...CONCERT, title: 'Festival', start_date: '2027-03-30 10:00', end_date: '2027-04-02 18:00', venue: 0 });
+    await h.event({ ...CONCERT, title: 'Market', all_day: true, start_date: '2027-03-10', end_date: '2027-03-11', venue: 0 });
+    const res = await h.page('/events/month/2027-03/');
+    expectHtml(res, 200);
+    const cells = res.html.split('<td ').slice(1);
+    const cellOf = (day: string) => cells.find((c) => c.includes(`href="/events/${day}/" aria-label`)) ?? '';
+    for (const day of ['2027-03-30', '2027-03-31', '2027-04-01', '2027-04-02']) expect(cellOf(day)).toContain('Festival');
+    expect(cellOf('2027-03-29')).not.toContain('Festival');
+    for (const day of ['2027-03-10', '2027-03-11']) expect(cellOf(day)).toContain('Market');
+    expect(cellOf('2027-03-12')).not.toContain('Market');
+    expect(res.html).toContain('<a rel="prev" href="/events/month/2027-02/">');
+    expect(res.html).toContain('<a rel="next" href="/events/month/2027-04/">');
+    expect(res.html).toContain('<th scope="col" abbr="Monday">Mon</th>');
+    expectHtml(await h.page('/events/month/2027-13/'), 404);
+    expectHtml(await h.page('/events/2027-02-30/'), 404);
+  });
+
+  it('shows a day with the events that cover it', async () => {
+    await h.event({ ...CONCERT, title: 'Festival', start_date: '2027-03-30 10:00', end_date: '2027-04-02 18:00' });
+    await h.event(CONCERT);
+    const day = await h.page('/events/2027-04-01/');
+    expectHtml(day, 200);
+    expect(day.html).toContain('Festival');
+    expect(day.html).not.toContain('Jazz Night');
+    expect(day.html).toContain('<a rel="next" href="/events/2027-04-02/">');
+  });
+
+  it('serves category and tag archives with the list and month views, 404 for an unknown term', async () => {
+    await h.event(CONCERT);
+    await h.event({ ...CONCERT, title: 'Talk', categories: ['Talks'], tags: ['words'] });
+    for (const url of ['/events/category/music/', '/events/tag/jazz/', '/tag/jazz/', '/events/category/music/month/2027-03/', '/events/tag/jazz/month/2027-03/']) {
+      const res = await h.page(url);
+      expectHtml(res, 200);
+      expect(res.html, url).toContain('Jazz Night');
+      expect(res.html, url).not.toContain('>Talk<');
+    }
+    expect((await h.page('/events/category/music/')).html).toContain('<h1>Events in Music</h1>');
+    expectHtml(await h.page('/events/category/nope/'), 404);
+    expectHtml(await h.page('/tag/nope/'), 404);
+  });
+
+  it('answers unknown pages with an HTML 404 and leaves the API its JSON errors', async () => {
+    expectHtml(await h.page('/events/nope/deeper/'), 404);
+    expectHtml(await h.page('/venue/'), 404);
+    const api = await h.page(`${API}/nope`);
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'rest_no_route' });
+  });
+
+  it('serves its stylesheet and links it from every page', async () => {
+    const page = await h.page('/events/');
+    expect(page.html).toContain('<link rel="stylesheet" href="/assets/cal-events.css"/>');
+    const css = await h.page('/assets/cal-events.css');
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect((await h.page('/assets/cal-events.css', { headers: { 'if-none-match': String(css.headers.etag) } })).statusCode).toBe(304);
+  });
+});
