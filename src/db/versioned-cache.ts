@@ -2,19 +2,29 @@
  * Values valid for one data version (see Store.dataVersion): a write anywhere makes every entry stale at
  * once, so what is served is never older than the last write. Read the version BEFORE reading the data a
  * value is built from, so a write landing in between can only make the entry stale, never wrong.
- * Bounded: the oldest keys go first.
+ * Bounded: by count, or by the sum of `weigh` (bytes, for large values); the oldest keys go first.
  */
-export function createVersionedCache<V>(limit: number) {
-  const entries = new Map<string, { version: number; value: V }>();
+export function createVersionedCache<V>(limit: number, weigh: (value: V) => number = () => 1) {
+  const entries = new Map<string, { version: number; value: V; weight: number }>();
+  let total = 0;
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    total -= entry.weight;
+  };
   return {
     get(key: string, version: number): V | undefined {
       const entry = entries.get(key);
       return entry && entry.version === version ? entry.value : undefined;
     },
     set(key: string, version: number, value: V): void {
-      entries.delete(key);
-      if (entries.size >= limit) entries.delete(entries.keys().next().value as string);
-      entries.set(key, { version, value });
+      remove(key);
+      const weight = weigh(value);
+      if (weight > limit) return;
+      while (total + weight > limit) remove(entries.keys().next().value as string);
+      entries.set(key, { version, value, weight });
+      total += weight;
     },
   };
 }

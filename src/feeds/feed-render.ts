@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import ical, { escape, foldLines, ICalCalendarMethod, ICalEvent } from 'ical-generator';
+import ical, { escape, ICalCalendarMethod, ICalEvent } from 'ical-generator';
+import { foldLines } from './fold.ts';
 import type { FeedEntry } from '../events/event.service.ts';
 import { feedZone, toVEvent } from './feed-event.ts';
 import { vtimezone } from './vtimezone.ts';
 
-// The library folds by encoding every character on its own (about 0.7 µs each: over a second for a feed of
-// 2,000 events, on the event loop). So each VEVENT is written and folded by the library once per content,
-// and kept: after a write, only the events it changed are written again.
+// Each VEVENT is written by the library once per content and kept: after a write, only the events it
+// changed are written again (and folded by fold.ts: the library's own fold is slow).
 // Bounded by size (the service runs with a small heap): about 16 MB of text, the oldest going first.
 const CACHE_CHARS = 8_000_000;
 const vevents = new Map<string, string>();

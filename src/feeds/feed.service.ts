@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
+import pLimit from 'p-limit';
 import type { Config } from '../config.ts';
 import type { Store } from '../db/store.ts';
+import { createVersionedCache } from '../db/versioned-cache.ts';
 import type { EventListQuery } from '../events/event-list.ts';
 import type { EventService } from '../events/event.service.ts';
 import type { Urls } from '../http/urls.ts';
@@ -23,7 +25,8 @@ export interface FeedRequest {
 }
 
 export interface Feed {
-  body: string;
+  /** Bytes, not a string: kept feeds stay off the (small) JavaScript heap. */
+  body: Buffer;
   /** Strong: a hash of the body, which changes only when the data it shows does. */
   etag: string;
   lastModified: Date;
@@ -32,9 +35,14 @@ export interface Feed {
 
 const WINDOW_PARAMS = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
 const PAST_DAYS = 30;
+// Whole feeds as anonymous callers get them: a few dozen feeds of a thousand events.
+const FEED_CACHE_BYTES = 48 * 1024 * 1024;
 
 export function createFeedService(deps: { events: EventService; urls: Urls; config: Config; store: Store }) {
   const { events, config, store } = deps;
+  const feeds = createVersionedCache<{ feed: Feed; lastWrite: Date }>(FEED_CACHE_BYTES, (kept) => kept.feed.body.length);
+  const building = new Map<string, Promise<{ feed: Feed; lastWrite: Date }>>();
+  const builds = pLimit(2);
   // A new version of the service may write the same data differently.
   const started = Date.now();
 
@@ -64,24 +72,50 @@ export function createFeedService(deps: { events: EventService; urls: Urls; conf
   return {
     /** The feed of a list query or of one event, with the visibility, password rules and errors of the API. */
     async calendar(request: FeedRequest): Promise<Feed> {
+      const now = DateTime.utc();
+      // Calendar apps poll the same few URLs: what anonymous callers get is kept until the next write (the
+      // version is read before the data, see versioned-cache.ts) or the next day (default windows move).
+      const shared = request.caller === null && request.password === undefined;
+      const key = shared ? `${now.setZone(config.timezone).toISODate()}|${JSON.stringify([request.query, request.event, request.title])}` : '';
+      const version = await store.dataVersion();
+      const kept = shared ? feeds.get(key, version) : undefined;
+      if (kept) return { ...kept.feed, lastModified: lastModified(request, kept.lastWrite, now) };
+
+      if (!shared) return build(request, now).then((built) => built.feed);
+      // One build per feed and data version: ten calendar apps polling the same URL after a write wait for one.
+      const flight = `${version}|${key}`;
+      let pending = building.get(flight);
+      if (!pending) {
+        pending = build(request, now).finally(() => building.delete(flight));
+        building.set(flight, pending);
+      }
+      const built = await pending;
+      feeds.set(key, version, built);
+      return built.feed;
+    },
+  };
+
+  /** A feed built from the data; a thousand-event build holds tens of MB, so only two run at once. */
+  function build(request: FeedRequest, now: DateTime) {
+    return builds(async () => {
       // Read before the data: a write landing in between can only make the date too old, never too new.
       const lastWrite = await store.lastWrite();
-      const now = DateTime.utc();
       const entries = request.event
         ? [await events.getForFeed(request.event, request.caller, { password: request.password, context: request.query.context })]
         : await events.listForFeed(feedQuery(request.query, now), request.caller, config.feedMaxEvents);
       const title = request.title?.trim() || config.siteName;
-      const body = await renderCalendar(entries, title);
+      const body = Buffer.from(await renderCalendar(entries, title));
       const name = request.event ? String(entries[0].record.slug) : title;
-      return {
+      const feed: Feed = {
         body,
         etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
         lastModified: lastModified(request, lastWrite, now),
         // ASCII only: a header value; slugs and titles may hold any letter.
         filename: `${slugify(name).replace(/[^a-z0-9-]+/g, '').replace(/^-+|-+$/g, '') || 'events'}.ics`,
       };
-    },
-  };
+      return { feed, lastWrite };
+    });
+  }
 }
 
 export type FeedService = ReturnType<typeof createFeedService>;

@@ -1,4 +1,4 @@
-import { foldLines } from 'ical-generator';
+import { foldLines } from './fold.ts';
 import { DateTime, IANAZone } from 'luxon';
 import { zoneAbbreviation } from '../time/zone-abbr.ts';
 

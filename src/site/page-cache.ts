@@ -3,8 +3,9 @@ import { DateTime } from 'luxon';
 import { createVersionedCache } from '../db/versioned-cache.ts';
 import { sendHtml } from './site-render.tsx';
 
-// Rendered pages of ~10-60 kB each: a bounded few tens of MB, enough for the pages a crowd is reading.
-const PAGES = 1500;
+// Rendered pages of ~5-60 kB each, bounded by size (the service runs with a small heap): a few thousand
+// event pages, enough for what a crowd is reading.
+const PAGE_CHARS = 12_000_000;
 
 const versions = new WeakMap<FastifyRequest, { key: string; version: number }>();
 
@@ -14,7 +15,7 @@ const versions = new WeakMap<FastifyRequest, { key: string; version: number }>()
  * callers, password cookies and feeds are never served from here.
  */
 export function createPageCache(options: { dataVersion(): Promise<number>; timezone: string; cookie: string }) {
-  const pages = createVersionedCache<string>(PAGES);
+  const pages = createVersionedCache<string>(PAGE_CHARS, (html) => html.length);
   const cacheable = (request: FastifyRequest) =>
     (request.method === 'GET' || request.method === 'HEAD') &&
     request.headers.authorization === undefined &&

@@ -373,7 +373,7 @@ describeEachDialect('FeedService.calendar', (t) => {
     for (const event of [{ id: past.id }, { slug: 'old-gig' }]) {
       const feed = await feeds.calendar({ query: {}, caller: null, event, title: 'Music, Jazz – My calendar' });
       expect(feed.filename).toBe('old-gig.ics');
-      const parsed = parseFeed(feed.body);
+      const parsed = parseFeed(feed.body.toString());
       expect([...parsed.byUid.keys()]).toEqual([uid(past)]);
       expect(xText(parsed.calendar.getFirstPropertyValue('name'))).toBe('Music, Jazz – My calendar');
       expect(xText(parsed.calendar.getFirstPropertyValue('x-wr-calname'))).toBe('Music, Jazz – My calendar');
@@ -394,7 +394,7 @@ describeEachDialect('FeedService.calendar', (t) => {
       });
     }
     const unlocked = await feeds.calendar({ query: {}, caller: null, event: { id: locked.id }, password: 'secret' });
-    expect(parseFeed(unlocked.body).events.map((e) => e.summary)).toEqual(['Locked']);
+    expect(parseFeed(unlocked.body.toString()).events.map((e) => e.summary)).toEqual(['Locked']);
     await t().request({ method: 'DELETE', url: `${EVENTS}/${locked.id}`, headers: (await t().user('administrator')).headers });
     expect(await rejection(feeds.calendar({ query: {}, caller: null, event: { id: locked.id }, password: 'secret' }))).toMatchObject({ code: 'event-no-longer-available' });
     expect(await rejection(feeds.calendar({ query: { categories: ['nope'] }, caller: null }))).toMatchObject({ code: 'rest_invalid_param', data: { status: 400 } });
