@@ -11,6 +11,10 @@ export interface Fixtures {
   organizerIds: number[];
   categoryIds: number[];
   tagIds: number[];
+  /** Up to 50k more such events, for requests spread over the whole calendar, which no cache holds. */
+  coldEvents: Array<{ id: number; slug: string }>;
+  /** How many events the database holds: sizes a feed's window to about a thousand events. */
+  totalEvents: number;
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -21,15 +25,17 @@ const inTwoYears = () => {
 };
 
 export async function readFixtures(db: Db): Promise<Fixtures> {
-  const events = await db
+  const visible = (limit: number) => db
     .selectFrom('event')
     .select(['id', 'slug'])
     .where('status', '=', 'publish')
     .where('password', '=', '')
     .where('hide_from_listings', '=', 0)
     .orderBy(sql`random()`)
-    .limit(1000)
+    .limit(limit)
     .execute();
+  const events = await visible(1000);
+  const coldEvents = await visible(50_000);
   const pairs = await db
     .selectFrom('event')
     .innerJoin('event_term', 'event_term.event_id', 'event.id')
@@ -50,10 +56,12 @@ export async function readFixtures(db: Db): Promise<Fixtures> {
     (await db.selectFrom('term').select('id').where('taxonomy', '=', taxonomy).orderBy('id').execute()).map((row) => row.id);
   return {
     events,
+    coldEvents,
     categoryVenuePairs: pairs.map((pair) => ({ category: pair.category, venue: pair.venue as number })),
     venueIds: await ids('venue'),
     organizerIds: await ids('organizer'),
     categoryIds: await terms('tribe_events_cat'),
     tagIds: await terms('post_tag'),
+    totalEvents: Number((await db.selectFrom('event').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n),
   };
 }

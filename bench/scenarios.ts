@@ -18,6 +18,7 @@ export interface Scenario {
 
 export const SCENARIOS = [
   'single-id', 'single-slug', 'list', 'list-filtered', 'search', 'date-window', 'venues', 'categories', 'create', 'mix',
+  'event-page', 'event-page-cold', 'month-view', 'feed',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 /** What `--scale` runs at each size: the list and the single reads. */
@@ -66,6 +67,22 @@ export function buildScenarios(fx: Fixtures, authorization: string): Record<Scen
     return get(`/events?start_date=${day(from)}%2010:00:00&end_date=${day(from + 7 * DAY)}%2010:00:00&strict_dates=true`);
   });
   const list = get('/events');
+  const page = (path: string): BenchRequest => ({ method: 'GET', path });
+  const eventPages = fx.events.map((event) => page(`/event/${encodeURIComponent(event.slug)}/`));
+  const coldPages = fx.coldEvents.map((event) => page(`/event/${encodeURIComponent(event.slug)}/`));
+  // The twelve months from now on: a busy calendar's month holds thousands of events.
+  const months = Array.from({ length: 12 }, (_, i) => {
+    const at = new Date(now);
+    at.setUTCDate(1);
+    at.setUTCMonth(at.getUTCMonth() + i);
+    return page(`/events/month/${at.toISOString().slice(0, 7)}/`);
+  });
+  // About a thousand events: eleven days of a calendar of 100k events over three years.
+  const feedDays = Math.max(1, Math.round((11 * 100_000) / Math.max(fx.totalEvents, 1)));
+  const feeds = Array.from({ length: 20 }, (_, i) => {
+    const from = now + (i * 13 - 100) * DAY;
+    return page(`/events/?ical=1&start_date=${day(from)}&end_date=${day(from + (feedDays - 1) * DAY)}`);
+  });
 
   // 90/10 in one run: nine reads shaped like a calendar's traffic (mostly single events and the list), one create.
   const mix: BenchRequest[] = [];
@@ -86,5 +103,9 @@ export function buildScenarios(fx: Fixtures, authorization: string): Record<Scen
     categories: scenario('categories', 'GET /categories?page=1..5', [1, 2, 3, 4, 5].map((page) => get(`/categories?page=${page}`))),
     create: scenario('create', 'POST /events (venue, organizers, terms)', creates),
     mix: scenario('mix', '90% reads / 10% POST /events', mix),
+    'event-page': scenario('event-page', 'GET /event/{slug}/ (HTML page, 1000 slugs in turn)', eventPages),
+    'event-page-cold': scenario('event-page-cold', 'GET /event/{slug}/ (up to 50k slugs in random order: no cache helps)', coldPages),
+    'month-view': scenario('month-view', 'GET /events/month/YYYY-MM/ (HTML month grid, 12 months)', months),
+    feed: scenario('feed', 'GET /events/?ical=1&start_date&end_date (iCalendar, ~1000 events, 20 windows)', feeds),
   };
 }
