@@ -42,7 +42,7 @@ export function createFeedService(deps: { events: EventService; urls: Urls; conf
   const { events, config, store } = deps;
   const feeds = createVersionedCache<{ feed: Feed; lastWrite: Date }>(FEED_CACHE_BYTES, (kept) => kept.feed.body.length);
   const building = new Map<string, Promise<{ feed: Feed; lastWrite: Date }>>();
-  const builds = pLimit(2);
+  const builds = pLimit(1);
   // A new version of the service may write the same data differently.
   const started = Date.now();
 
@@ -95,7 +95,7 @@ export function createFeedService(deps: { events: EventService; urls: Urls; conf
     },
   };
 
-  /** A feed built from the data; a thousand-event build holds tens of MB, so only two run at once. */
+  /** A feed built from the data; a thousand-event build holds tens of MB of a small heap, so one runs at a time. */
   function build(request: FeedRequest, now: DateTime) {
     return builds(async () => {
       // Read before the data: a write landing in between can only make the date too old, never too new.

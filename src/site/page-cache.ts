@@ -5,7 +5,7 @@ import { sendHtml } from './site-render.tsx';
 
 // Rendered pages of ~5-60 kB each, bounded by size (the service runs with a small heap): a few thousand
 // event pages, enough for what a crowd is reading.
-const PAGE_CHARS = 12_000_000;
+const PAGE_CHARS = 10_000_000;
 
 const versions = new WeakMap<FastifyRequest, { key: string; version: number }>();
 
