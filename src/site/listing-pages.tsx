@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
+import type { VNode } from 'preact';
 import type { EventListQuery } from '../events/event-list.ts';
 import { sendCalendar } from '../feeds/feed.http.ts';
-import { formatDay, formatMonth } from './format.ts';
+import { formatDay } from './format.ts';
 import { addDays, addMonths, type Brief, gridRange, monthGrid } from './month-grid.ts';
 import { toEventView } from './site-records.ts';
 import { pageContext, renderDocument, sendHtml } from './site-render.tsx';
@@ -72,7 +73,7 @@ export function listingPages(services: SiteServices) {
 
   /** Events of a window a page at a time: the list view (the default window) and a day. */
   async function eventsPage(request: FastifyRequest, reply: FastifyReply, args: {
-    archive: Archive; query: ListingQuery; filters: EventListQuery; view: 'list' | 'day'; title: string; nav?: (ctx: PageContext) => preact.VNode;
+    archive: Archive; query: ListingQuery; filters: EventListQuery; view: 'list' | 'day'; title: string; nav?: (ctx: PageContext) => VNode;
   }) {
     const ctx = pageContext(request, config);
     const pageNumber = args.query.page ?? 1;
@@ -127,7 +128,6 @@ export function listingPages(services: SiteServices) {
       return sendHtml(reply, renderDocument(node));
     },
 
-    monthTitle: (ctx: PageContext, month: string) => formatMonth(ctx.language, month),
   };
 }
 

@@ -23,6 +23,8 @@ const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 20
 
 // Served from the sources (tsx) or from dist/src/site/ after a build: the stylesheet stays in the sources.
 const stylesheetFile = [new URL('./assets/cal-events.css', import.meta.url), new URL('../../../src/site/assets/cal-events.css', import.meta.url)].find(existsSync);
+if (!stylesheetFile) throw new Error('src/site/assets/cal-events.css is missing: the pages cannot be served without it');
+const stylesheet = readFileSync(stylesheetFile);
 
 const slugOf = (request: FastifyRequest) => (request.params as { slug: string }).slug.toLowerCase();
 const wordsOf = (request: FastifyRequest): Words => WORDS[request.language];
@@ -80,13 +82,10 @@ export function registerSiteRoutes(app: FastifyInstance, services: SiteServices)
   app.get('/venue/:slug/', recordRoute, (request, reply) => records.venue(request, reply, slugOf(request), request.query as { page?: number }));
   app.get('/organizer/:slug/', recordRoute, (request, reply) => records.organizer(request, reply, slugOf(request), request.query as { page?: number }));
 
-  if (stylesheetFile) {
-    const css = readFileSync(stylesheetFile);
-    const etag = `"${createHash('sha256').update(css).digest('base64url').slice(0, 16)}"`;
-    app.get(STYLESHEET, (request, reply) => {
-      void reply.header('ETag', etag).header('Cache-Control', 'public, max-age=86400');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type('text/css; charset=utf-8').send(css);
-    });
-  }
+  const etag = `"${createHash('sha256').update(stylesheet).digest('base64url').slice(0, 16)}"`;
+  app.get(STYLESHEET, (request, reply) => {
+    void reply.header('ETag', etag).header('Cache-Control', 'public, max-age=86400');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('text/css; charset=utf-8').send(stylesheet);
+  });
 }
