@@ -13,6 +13,14 @@ export function parseQueryString(text: string): Record<string, unknown> {
 export function registerRequestParsing(app: FastifyInstance): void {
   // Bodies are JSON or form data; anything else is 415 rather than silently ignored.
   app.removeContentTypeParser('text/plain');
+  // An empty body is no body, whatever its type says: WordPress clients send `DELETE` (and others) with
+  // `Content-Type: application/json` and nothing after it, and WordPress accepts that.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if ((body as string).trim() === '') return done(null, undefined);
+    json(request, body as string, done);
+  });
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
