@@ -23,6 +23,7 @@ export type EventInput = CommonPostInput & {
   tags?: unknown;
   venue?: unknown;
   organizer?: unknown;
+  organizers?: unknown;
 } & Partial<Record<(typeof FLAGS)[number], boolean>>;
 
 const FLAGS = ['show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured'] as const;
@@ -74,6 +75,7 @@ export async function eventWrite(
   const write: EventWrite = { columns };
   if (input.venue !== undefined) columns.venue_id = await resolveVenue(input.venue, ctx);
   if (input.organizer !== undefined) write.organizers = await resolveOrganizers(input.organizer, ctx);
+  else if (input.organizers !== undefined) write.organizers = await resolveOrganizers(input.organizers, ctx, 'organizers');
   if (input.categories !== undefined) write.categories = await resolveTerms(input.categories, 'tribe_events_cat', 'categories', repos);
   if (input.tags !== undefined) write.tags = await resolveTerms(input.tags, 'post_tag', 'tags', repos);
   return write;

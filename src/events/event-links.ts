@@ -23,12 +23,12 @@ const asId = (value: unknown) =>
   typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : undefined;
 
 /** Inline venue/organizer data is checked with the resource's own create schema; a failure names the event field. */
-function validated(schema: TSchema, value: Record<string, unknown>, param: string): Record<string, unknown> {
+function validated(schema: TSchema, value: Record<string, unknown>, param: string, kind = param): Record<string, unknown> {
   const result = validatorCompiler({ schema } as never)(value) as { value?: Record<string, unknown>; error?: ApiError };
   if (result.error) {
     const inner = result.error.data.params;
     const names = Array.isArray(inner) ? inner : Object.keys(inner as object);
-    throw invalidParam(param, `Invalid ${param} data: ${names.join(', ')}.`);
+    throw invalidParam(param, `Invalid ${kind} data: ${names.join(', ')}.`);
   }
   return result.value as Record<string, unknown>;
 }
@@ -36,20 +36,21 @@ function validated(schema: TSchema, value: Record<string, unknown>, param: strin
 /** One linked record: an id, `{id}` (a record's own GET shape), or fields of a new (or duplicate) record. */
 async function linkedId(
   entry: unknown,
-  param: 'venue' | 'organizer',
+  kind: 'venue' | 'organizer',
   ctx: LinkContext,
+  param: string = kind,
 ): Promise<number> {
-  const service = param === 'venue' ? ctx.venues : ctx.organizers;
-  const repo = param === 'venue' ? ctx.repos.venues : ctx.repos.organizers;
+  const service = kind === 'venue' ? ctx.venues : ctx.organizers;
+  const repo = kind === 'venue' ? ctx.repos.venues : ctx.repos.organizers;
   const object = entry && typeof entry === 'object' && !Array.isArray(entry) ? (entry as Record<string, unknown>) : undefined;
   const id = asId(object ? object.id : entry);
   if (id !== undefined) {
     const row = await repo.findById(id);
-    if (!row || row.status === 'trash') throw invalidParam(param, `No ${param} has the id ${id}.`);
+    if (!row || row.status === 'trash') throw invalidParam(param, `No ${kind} has the id ${id}.`);
     return id;
   }
-  if (!object || object[param] === undefined) throw invalidParam(param, `Each ${param} needs an id or a name.`);
-  const fields = validated(param === 'venue' ? VenueCreateBody : OrganizerCreateBody, object, param);
+  if (!object || object[kind] === undefined) throw invalidParam(param, `Each ${kind} needs an id or a name.`);
+  const fields = validated(kind === 'venue' ? VenueCreateBody : OrganizerCreateBody, object, param, kind);
   return service.createWithin(ctx.repos, fields, ctx.caller);
 }
 
@@ -60,8 +61,11 @@ export async function resolveVenue(input: unknown, ctx: LinkContext): Promise<nu
   return isEmpty(entry) ? null : linkedId(entry, 'venue', ctx);
 }
 
-/** Organizer ids in the order given: ids, a CSV, `{id}` objects, organizer fields, or one object alone. */
-export async function resolveOrganizers(input: unknown, ctx: LinkContext): Promise<number[]> {
+/**
+ * Organizer ids in the order given: ids, a CSV, `{id}` objects, organizer fields, or one object alone.
+ * `param` is the parameter errors name (`organizers` when the alias was sent).
+ */
+export async function resolveOrganizers(input: unknown, ctx: LinkContext, param = 'organizer'): Promise<number[]> {
   if (isEmpty(input)) return [];
   const entries = input && typeof input === 'object' && !Array.isArray(input) && !Object.keys(input).every((k) => /^\d+$/.test(k))
     ? [input]
@@ -69,7 +73,7 @@ export async function resolveOrganizers(input: unknown, ctx: LinkContext): Promi
   const ids: number[] = [];
   for (const entry of entries) {
     if (isEmpty(entry)) continue;
-    const id = await linkedId(entry, 'organizer', ctx);
+    const id = await linkedId(entry, 'organizer', ctx, param);
     if (!ids.includes(id)) ids.push(id);
   }
   return ids;

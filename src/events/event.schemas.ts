@@ -25,6 +25,9 @@ const TermList = (taxonomy: string) =>
     description: `${taxonomy} ids, slugs or names (unknown names are created), as an array or a CSV string; empty removes all`,
   });
 
+const OrganizerInput = (description: string) =>
+  Type.Union([Type.Integer({ minimum: 0 }), Type.String(), Type.Object({}), Type.Array(Type.Unknown())], { description });
+
 const Title = NonEmptyText('The event title');
 
 const fields = optional({
@@ -49,9 +52,9 @@ const fields = optional({
   venue: Type.Union([Type.Integer({ minimum: 0 }), Type.String(), Type.Object({}), Type.Array(Type.Unknown())], {
     description: 'A venue id, {id}, or an object of venue fields (created, or the existing duplicate reused); 0 or empty removes it',
   }),
-  organizer: Type.Union([Type.Integer({ minimum: 0 }), Type.String(), Type.Object({}), Type.Array(Type.Unknown())], {
-    description: 'Organizer ids (array or CSV), {id} objects, or objects of organizer fields; empty removes them',
-  }),
+  organizer: OrganizerInput('Organizer ids (array or CSV), {id} objects, or objects of organizer fields; empty removes them'),
+  // The reference's own MCP client sends the plural (which the reference drops): taken, unless `organizer` is sent too.
+  organizers: OrganizerInput('An alias of organizer, used when organizer is not sent'),
   password: Text('The event password; empty removes it'),
 });
 

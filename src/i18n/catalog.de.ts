@@ -65,6 +65,8 @@ export const de: Record<string, string> = {
     'Eine Veranstaltungsort-ID, {id} oder ein Objekt mit Veranstaltungsortfeldern (wird angelegt oder ein vorhandenes Duplikat wird wiederverwendet); 0 oder leer entfernt den Veranstaltungsort',
   'Organizer ids (array or CSV), {id} objects, or objects of organizer fields; empty removes them':
     'Veranstalter-IDs (Array oder CSV), {id}-Objekte oder Objekte mit Veranstalterfeldern; leer entfernt alle Veranstalter',
+  'An alias of organizer, used when organizer is not sent':
+    'Alias von organizer, verwendet, wenn organizer nicht gesendet wird',
   'Category ids, slugs or names (unknown names are created), as an array or a CSV string; empty removes all':
     'Kategorie-IDs, -Slugs oder -Namen (unbekannte Namen werden angelegt) als Array oder CSV-Zeichenkette; leer entfernt alle',
   'Tag ids, slugs or names (unknown names are created), as an array or a CSV string; empty removes all':

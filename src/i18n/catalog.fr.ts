@@ -67,6 +67,8 @@ export const fr: Record<string, string> = {
     'Un ID de lieu, {id} ou un objet de champs de lieu (créé, ou le doublon existant réutilisé) ; 0 ou une valeur vide le retire',
   'Organizer ids (array or CSV), {id} objects, or objects of organizer fields; empty removes them':
     "ID d'organisateurs (tableau ou CSV), objets {id} ou objets de champs d'organisateur ; une valeur vide les retire",
+  'An alias of organizer, used when organizer is not sent':
+    "Alias de organizer, utilisé quand organizer n'est pas envoyé",
   'Category ids, slugs or names (unknown names are created), as an array or a CSV string; empty removes all':
     'ID, slugs ou noms de catégories (les noms inconnus sont créés), sous forme de tableau ou de chaîne CSV ; une valeur vide les retire toutes',
   'Tag ids, slugs or names (unknown names are created), as an array or a CSV string; empty removes all':
