@@ -11,9 +11,11 @@ import { registerEventRoutes } from './events/event.routes.ts';
 import { createEventService } from './events/event.service.ts';
 import { registerDocsRoutes } from './docs/docs.routes.ts';
 import { collectRoutes } from './docs/route-registry.ts';
+import { registerAllowHeader } from './http/allow.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { parseQueryString, registerRequestParsing } from './http/request-parsing.ts';
 import { createUrls } from './http/urls.ts';
+import { registerWpJsonLinks, WP_ROOT, wpJsonRewriter } from './http/wp-json.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { createLinkedPostService } from './linked-posts/linked-post.service.ts';
 import { organizerKind } from './organizers/organizer.kind.ts';
@@ -42,6 +44,8 @@ export interface BuildAppOptions {
 
 /** Wires repositories -> services -> plugins -> routes, by hand. */
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const language = languageRewriter(config.locales, config.wpJsonPath ? [...SITE_ROOTS, WP_ROOT] : SITE_ROOTS);
+  const wordpress = config.wpJsonPath ? wpJsonRewriter() : undefined;
   // Log lines are buffered (4 kB, or one second at most) and written asynchronously: a write to stdout per
   // request would cost a system call in the hot path. Flushed on close.
   const logStream = logger === undefined ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : undefined;
@@ -54,7 +58,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     disableRequestLogging: true,
     bodyLimit: config.bodyLimit,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
-    rewriteUrl: languageRewriter(config.locales, SITE_ROOTS),
+    // The language segment comes off first (`/fr/wp-json/...`), then the WordPress path becomes the canonical one.
+    rewriteUrl: wordpress ? (request) => wordpress(request, language(request)) : language,
   });
   const routes = collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -82,6 +87,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerLanguage(app, config.locales);
   registerErrorHandling(app, [sitePresenter(config)]);
   registerRequestParsing(app);
+  registerAllowHeader(app, routes);
+  if (config.wpJsonPath) registerWpJsonLinks(app, urls);
   registerAuth(app, users);
 
   registerDocsRoutes(app, { routes, urls, config, version: VERSION });

@@ -19,6 +19,8 @@ export interface Config {
   feedMaxEvents: number;
   /** The calendar's name on pages and in feeds. */
   siteName: string;
+  /** Whether `/wp-json/tribe/events/v1/...` (the reference's path) serves the API too. */
+  wpJsonPath: boolean;
 }
 
 export class ConfigError extends Error {
@@ -87,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: int('CAL_BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
     feedMaxEvents: int('CAL_FEED_MAX_EVENTS', 2000, 1, 20000),
     siteName: str('CAL_SITE_NAME', 'cal-events').trim() || 'cal-events',
+    wpJsonPath: oneOf('CAL_WP_JSON_PATH', 'on', ['on', 'off'] as const) === 'on',
   };
   if (config.adminPassword !== undefined && config.adminPassword.length < 12) {
     problems.push('CAL_ADMIN_PASSWORD must be at least 12 characters');

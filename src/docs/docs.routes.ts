@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import { optional } from '../http/schema-types.ts';
 import { NAMESPACE, type Urls } from '../http/urls.ts';
+import { apiNames } from '../http/wp-json.ts';
 import type { Language } from '../i18n/language.ts';
 import { translate } from '../i18n/translate.ts';
 import { registerExplorer } from './explorer.ts';
@@ -26,21 +27,27 @@ export function registerDocsRoutes(app: FastifyInstance, deps: { routes: Registe
   // Generated once per language on first use: the routes are final once the server is ready.
   const docs = new Map<Language, unknown>();
 
-  app.get('/', { schema: { response: { 200: AnyObject } } }, () => ({
-    name: 'cal-events',
-    description: 'A standalone calendar events service',
-    url: urls.origin,
-    home: urls.origin,
-    timezone_string: config.timezone,
-    namespaces: [NAMESPACE],
-    authentication: { 'application-passwords': { endpoints: {} } },
-    _links: { help: [{ href: `${urls.api}/explorer` }] },
-  }));
+  // The REST index, like WordPress's `/wp-json/`: the namespaces served and every route of them.
+  app.get('/', { schema: { response: { 200: AnyObject } } }, (request) => {
+    const names = apiNames(request.raw, urls);
+    return {
+      name: 'cal-events',
+      description: 'A standalone calendar events service',
+      url: urls.origin,
+      home: urls.origin,
+      timezone_string: config.timezone,
+      namespaces: [names.namespace],
+      authentication: { 'application-passwords': { endpoints: {} } },
+      routes: namespaceDescription(routes, urls, (text) => translate(text, request.language), true, names).routes,
+      _links: { help: [{ href: `${urls.api}/explorer` }] },
+    };
+  });
 
   app.get(base, { schema: { querystring: NamespaceQuery, response: { 200: AnyObject } }, config: { summary: 'Describe the namespace' } }, (request) => {
-    const { namespace = NAMESPACE, context = 'view' } = request.query as { namespace?: string; context?: string };
-    if (namespace !== NAMESPACE) throw new ApiError(404, 'rest_invalid_namespace', 'The specified namespace could not be found.');
-    return namespaceDescription(routes, urls, (text) => translate(text, request.language), context !== 'embed');
+    const names = apiNames(request.raw, urls);
+    const { namespace = names.namespace, context = 'view' } = request.query as { namespace?: string; context?: string };
+    if (namespace !== names.namespace) throw new ApiError(404, 'rest_invalid_namespace', 'The specified namespace could not be found.');
+    return namespaceDescription(routes, urls, (text) => translate(text, request.language), context !== 'embed', names);
   });
 
   app.get(`${base}/doc`, { schema: { response: { 200: AnyObject } }, config: { summary: 'The OpenAPI document of this API' } }, (request) => {

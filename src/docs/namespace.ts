@@ -3,7 +3,15 @@ import { NAMESPACE } from '../http/urls.ts';
 import type { RegisteredRoute } from './route-registry.ts';
 import { enumOf, propertiesOf, typesOf } from './schema-walk.ts';
 
-type Arg = { required: boolean; default?: unknown; description?: string; type?: string | string[]; enum?: unknown[]; items?: unknown };
+type Arg = {
+  required: boolean; default?: unknown; description?: string; type?: string | string[]; format?: string; enum?: unknown[]; items?: unknown;
+};
+
+// The house formats, named as the reference names its arguments' (`date-time`, `uri`, `email`); numbers
+// (coordinates) are `double`, as the reference's `geoloc_lat`/`geoloc_lng` are.
+const FORMATS: Record<string, string> = { 'cal-date': 'date-time', 'cal-url-or-empty': 'uri', 'cal-email-text': 'email' };
+const formatOf = (schema: Record<string, any>): string | undefined =>
+  schema.type === 'number' ? 'double' : typeof schema.format === 'string' ? (FORMATS[schema.format] ?? schema.format) : undefined;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -19,6 +27,7 @@ function argsOf(route: RegisteredRoute, methods: string[], translate: (text: str
       ...(schema.default !== undefined ? { default: schema.default } : {}),
       description: translate(schema.description ?? ''),
       ...(types.length ? { type: types.length === 1 ? types[0] : types } : {}),
+      ...(formatOf(schema) ? { format: formatOf(schema) } : {}),
       ...(values ? (schema.type === 'array' ? { items: { type: 'string', enum: values } } : { enum: values }) : {}),
       ...(schema.type === 'array' && !values && schema.items ? { items: { type: typesOf(schema.items) } } : {}),
     };
@@ -26,12 +35,22 @@ function argsOf(route: RegisteredRoute, methods: string[], translate: (text: str
   return args;
 }
 
+/** The namespace a description names, and the REST root its `up` link points at (both differ on `/wp-json`). */
+export interface ApiNames {
+  namespace: string;
+  root: string;
+}
+
 /**
  * WordPress's namespace description (`GET /wp-json/<namespace>`): every route in its regex form, its
  * methods, and each endpoint's arguments, generated from the schemas that validate them. `context=embed`
- * leaves the arguments out, as WordPress's embed context does.
+ * leaves the arguments out, as WordPress's embed context does. Route keys are under `names.namespace`;
+ * `self` links name the canonical path (the WordPress path's answers are rewritten on the way out).
  */
-export function namespaceDescription(routes: RegisteredRoute[], urls: Urls, translate: (text: string) => string, withArgs = true) {
+export function namespaceDescription(
+  routes: RegisteredRoute[], urls: Urls, translate: (text: string) => string, withArgs = true,
+  names: ApiNames = { namespace: NAMESPACE, root: `${urls.origin}/` },
+) {
   const byRoute = new Map<string, RegisteredRoute[]>();
   for (const route of routes) byRoute.set(route.wpRoute, [...(byRoute.get(route.wpRoute) ?? []), route]);
   const described: Record<string, unknown> = {};
@@ -41,12 +60,12 @@ export function namespaceDescription(routes: RegisteredRoute[], urls: Urls, tran
       ...(withArgs ? { args: argsOf(route, route.methods, translate) } : {}),
     }));
     const hasParams = group.some((r) => r.path.includes('{'));
-    described[wpRoute] = {
-      namespace: NAMESPACE,
+    described[`/${names.namespace}${wpRoute.slice(NAMESPACE.length + 1)}`] = {
+      namespace: names.namespace,
       methods: group.flatMap((r) => r.methods),
       endpoints,
       ...(hasParams ? {} : { _links: { self: [{ href: `${urls.origin}${wpRoute}` }] } }),
     };
   }
-  return { namespace: NAMESPACE, routes: described, _links: { up: [{ href: `${urls.origin}/` }] } };
+  return { namespace: names.namespace, routes: described, _links: { up: [{ href: names.root }] } };
 }

@@ -11,6 +11,8 @@ export interface RouteSchemas {
 
 export interface RegisteredRoute {
   methods: string[];
+  /** The route as Fastify knows it: `/cal/events/v1/events/:id(^\\d+)`. */
+  url: string;
   /** The path under the namespace in OpenAPI form: `/events/{id}`. */
   path: string;
   /** The WordPress form of the same route: `/cal/events/v1/events/(?P<id>\d+)`. */
@@ -46,7 +48,7 @@ export function collectRoutes(app: FastifyInstance): RegisteredRoute[] {
     const path = under.replace(/:(\w+)(\([^)]*\))?/g, '{$1}');
     const wpRoute = options.url.replace(/:(\w+)\(\^\\d\+\)/g, '(?P<$1>\\d+)').replace(/:(\w+)/g, '(?P<$1>[^/]+)');
     routes.push({
-      methods, path, wpRoute, schema: (options.schema ?? {}) as RouteSchemas,
+      methods, url: options.url, path, wpRoute, schema: (options.schema ?? {}) as RouteSchemas,
       summary: config?.summary, alternatives: config?.alternatives, notModified: config?.notModified,
     });
   });

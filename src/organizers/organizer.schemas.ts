@@ -8,8 +8,8 @@ const fields = optional({
   ...postInputFields('organizer'),
   phone: Text('The organizer phone number'),
   website: UrlOrEmpty('The organizer website URL, or empty'),
-  // Not format-checked: the reference accepts any text here.
-  email: Text('The organizer e-mail address'),
+  // Not format-checked: the reference accepts any text here (the format only names it an e-mail).
+  email: Type.String({ format: 'cal-email-text', description: 'The organizer e-mail address' }),
 });
 
 export const OrganizerCreateBody = Type.Object({ organizer: NonEmptyText('The organizer name'), ...fields });

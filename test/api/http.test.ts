@@ -3,7 +3,7 @@ import { API, describeEachDialect } from '../helpers/test-app.ts';
 
 describeEachDialect('HTTP behaviour shared by every route', (t) => {
   it('answers unknown paths and methods with 404 rest_no_route', async () => {
-    for (const [method, url] of [['GET', `${API}/nothing`], ['DELETE', `${API}/events`], ['POST', '/wp-json/tribe/events/v1/events'], ['GET', `${API}/events/by-slug/`]] as const) {
+    for (const [method, url] of [['GET', `${API}/nothing`], ['DELETE', `${API}/events`], ['POST', '/wp-json/wp/v2/posts'], ['GET', `${API}/events/by-slug/`]] as const) {
       const res = await t().request({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json).toEqual({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });

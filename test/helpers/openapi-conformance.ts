@@ -44,7 +44,8 @@ export async function assertDocumented(app: FastifyInstance, method: string, url
   operations ??= load(app);
   const ops = await operations;
   if (!contentType.includes('application/json')) return;
-  const path = url.split('?')[0].replace(/^\/[a-z]{2}(?=\/cal\/)/, '');
+  // Language segments and the WordPress path (`/fr/wp-json/tribe/events/v1/...`) serve the same API.
+  const path = url.split('?')[0].replace(/^\/[a-z]{2}(?=\/(?:cal|wp-json)\/)/, '').replace(/^\/wp-json\/tribe\/events\/v1(?=\/|$)/, API);
   // The document describes the namespace; the REST index at `/` is outside it.
   if (!path.startsWith(API)) return;
   const operation = ops.find((op) => op.method === (method === 'HEAD' ? 'GET' : method) && op.pattern.test(path));

@@ -7,6 +7,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8080, databaseUrl: 'sqlite:./data/cal-events.db', publicUrl: 'http://localhost:8080', timezone: 'UTC',
       timezoneMode: 'event', currency: { symbol: '$', code: 'USD', position: 'prefix' }, maxPerPage: 50, corsOrigins: '*',
+      wpJsonPath: true,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -14,18 +15,23 @@ describe('loadConfig', () => {
   it('lists every problem at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', CAL_TIMEZONE: 'Mars/Olympus', CAL_TIMEZONE_MODE: 'moon', DATABASE_URL: 'mysql://x', CAL_MAX_PER_PAGE: '0' });
+      loadConfig({ PORT: 'eighty', CAL_TIMEZONE: 'Mars/Olympus', CAL_TIMEZONE_MODE: 'moon', DATABASE_URL: 'mysql://x', CAL_MAX_PER_PAGE: '0', CAL_WP_JSON_PATH: 'no' });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'CAL_TIMEZONE', 'CAL_TIMEZONE_MODE', 'DATABASE_URL', 'CAL_MAX_PER_PAGE']) expect(problems).toContain(name);
+    for (const name of ['PORT', 'CAL_TIMEZONE', 'CAL_TIMEZONE_MODE', 'DATABASE_URL', 'CAL_MAX_PER_PAGE', 'CAL_WP_JSON_PATH']) expect(problems).toContain(name);
   });
 
   it('reads CORS origins and the public URL', () => {
     const config = loadConfig({ CAL_CORS_ORIGINS: 'https://a.test, https://b.test', CAL_PUBLIC_URL: 'https://events.test/' });
     expect(config.corsOrigins).toEqual(['https://a.test', 'https://b.test']);
     expect(config.publicUrl).toBe('https://events.test');
+  });
+
+  it('turns the WordPress path off', () => {
+    expect(loadConfig({ CAL_WP_JSON_PATH: 'off' }).wpJsonPath).toBe(false);
+    expect(loadConfig({ CAL_WP_JSON_PATH: 'on' }).wpJsonPath).toBe(true);
   });
 });
