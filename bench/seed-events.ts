@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../src/db/database.ts';
 import { normalizeCostInput } from '../src/events/cost.ts';
+import { searchText } from '../src/events/event-search.ts';
 import type { EventColumns } from '../src/events/event.repository.ts';
 import { slugify } from '../src/posts/slug.ts';
 import { dateColumns, type EventTimes } from './event-times.ts';
@@ -77,13 +78,16 @@ export function generateEvent(random: Random, refs: SeedRefs, slug: ReturnType<t
   const modified = Math.min(posted + random.int(0, 14 * 24 * 60) * MINUTE, refs.nowMs);
   const eventSlug = slug(title, 'event');
   const cost = normalizeCostInput(random.pick(COSTS)) ?? [];
+  const description = random.pick(refs.descriptions);
+  const excerpt = random.chance(0.3) ? random.pick(refs.excerpts) : '';
   const columns: EventColumns = {
     author_id: refs.authorId,
     status: random.chance(0.01) ? 'draft' : 'publish',
     slug: eventSlug,
     title,
-    description: random.pick(refs.descriptions),
-    excerpt: random.chance(0.3) ? random.pick(refs.excerpts) : '',
+    description,
+    excerpt,
+    search_text: searchText(description, excerpt),
     image_id: null,
     date_local: utcText(posted),
     date_utc: utcText(posted),
@@ -110,7 +114,7 @@ export function generateEvent(random: Random, refs: SeedRefs, slug: ReturnType<t
   };
 }
 
-const ROWS_PER_STATEMENT = 500; // 31 columns: 15.5k parameters, under SQLite's 32766 and PostgreSQL's 65535
+const ROWS_PER_STATEMENT = 500; // 32 columns: 16k parameters, under SQLite's 32766 and PostgreSQL's 65535
 const LINKS_PER_STATEMENT = 5000;
 
 function* chunks<T>(items: T[], size: number): Generator<T[]> {

@@ -127,6 +127,8 @@ export interface EventTable extends PostColumns {
   sticky: number;
   featured: number;
   venue_id: number | null;
+  /** The plain text of description and excerpt, which a search reads (event-search.ts; migration 0007). */
+  search_text: string;
   /** RFC 5545 SEQUENCE: 0 when created, one more with each update that changes the event (the repository keeps it). */
   sequence: Generated<number>;
 }

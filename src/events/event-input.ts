@@ -7,6 +7,7 @@ import { nowStamp } from '../time/clock.ts';
 import type { Caller } from '../users/roles.ts';
 import { normalizeCostInput, presentCost } from './cost.ts';
 import { eventDateColumns } from './event-dates.ts';
+import { searchText } from './event-search.ts';
 import { type LinkContext, resolveOrganizers, resolveTerms, resolveVenue } from './event-links.ts';
 import type { EventColumns, EventRow } from './event.repository.ts';
 
@@ -71,6 +72,9 @@ export async function eventWrite(
   if (cost !== undefined) columns.cost = cost;
   else if (!existing) columns.cost = '[]';
   if (!existing) Object.assign(columns, { parent_id: 0, venue_id: null });
+  if (columns.description !== undefined || columns.excerpt !== undefined) {
+    columns.search_text = searchText(columns.description ?? existing?.description ?? '', columns.excerpt ?? existing?.excerpt ?? '');
+  }
 
   const write: EventWrite = { columns };
   if (input.venue !== undefined) columns.venue_id = await resolveVenue(input.venue, ctx);

@@ -58,7 +58,7 @@ function where(filter: EventListFilter) {
     }
     if (filter.search !== undefined) {
       const text = filter.search;
-      clauses.push(eb.or([like('event.title', text), like('event.description', text), like('event.excerpt', text)]));
+      clauses.push(eb.or([like('event.title', text), like('event.search_text', text)]));
       if (filter.searchPassword !== undefined) clauses.push(eb('event.password', 'in', [...new Set(['', filter.searchPassword])]));
     }
     for (const ids of [filter.categoryIds, filter.tagIds]) {

@@ -1,15 +1,17 @@
 import type { DateTime } from 'luxon';
+import moment from 'moment-timezone';
 
-// Intl names a zone's abbreviation only in locales where it is in common use ("CET" in en-GB, "IST" in
-// en-IN, "JST" in ja-JP); asking those in turn gives what PHP's tzdata prints for most zones.
-const LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-IN', 'en-ZA', 'en-NZ', 'ja-JP'];
+// PHP prints the abbreviations of the tz database ("HKT", "CEST"); Node's Intl knows them only for a few
+// locales and zones, so they come from moment-timezone's copy of the tzdb (its packed data; moment itself
+// is not used). Where the database has no letters for a zone it has the numeric form ("-03"), as PHP does.
 
-// An abbreviation depends only on the zone and its offset at the time; each Intl lookup costs ~100 µs.
+// An abbreviation depends on the zone, its offset and the rule period; the year stands in for the period
+// (letters changing within a year at an unchanged offset, as EWT to EPT in 1945, are not worth a lookup).
 const known = new Map<string, string>();
 
 /** The time-zone abbreviation at this instant ("EST", "CEST"), else PHP's numeric form ("+03", "+0530"). */
 export function zoneAbbreviation(at: DateTime): string {
-  const key = `${at.zoneName}|${at.offset}`;
+  const key = `${at.zoneName}|${at.offset}|${at.year}`;
   let abbreviation = known.get(key);
   if (abbreviation === undefined) {
     abbreviation = lookUp(at);
@@ -19,11 +21,8 @@ export function zoneAbbreviation(at: DateTime): string {
 }
 
 function lookUp(at: DateTime): string {
-  if (at.zoneName === 'UTC') return 'UTC';
-  for (const locale of LOCALES) {
-    const name = at.setLocale(locale).toFormat('ZZZZ');
-    if (/^[A-Z]{2,5}$/.test(name)) return name;
-  }
+  const zone = at.zoneName === null ? null : moment.tz.zone(at.zoneName);
+  if (zone) return zone.abbr(at.toMillis());
   const sign = at.offset < 0 ? '-' : '+';
   const hours = String(Math.floor(Math.abs(at.offset) / 60)).padStart(2, '0');
   const minutes = Math.abs(at.offset) % 60;

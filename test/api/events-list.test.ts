@@ -371,6 +371,23 @@ describeEachDialect('GET /events: filters', (t) => {
     invalid(await inYear({ search: '' }), ['search']);
   });
 
+  it('search reads the text of descriptions and excerpts, not their HTML, also after an update', async () => {
+    const linked = await event('Linked', '2040-03-01 19:00:00', 60, { description: '<p>See <a href="https://example.org/strong">the program</a></p>' });
+    await event('Rocky', '2040-03-02 19:00:00', 60, { description: 'Rock &amp; Roll', excerpt: '<em>short</em>' });
+    listing(await inYear({ search: 'p' }), { titles: ['Linked'] });
+    listing(await inYear({ search: 'strong' }), { titles: [] });
+    listing(await inYear({ search: 'em' }), { titles: [] });
+    listing(await inYear({ search: 'the program' }), { titles: ['Linked'] });
+    listing(await inYear({ search: 'Rock & Roll' }), { titles: ['Rocky'] });
+    listing(await inYear({ search: 'amp' }), { titles: [] });
+    listing(await inYear({ search: 'short' }), { titles: ['Rocky'] });
+    const user = await t().user('administrator');
+    const res = await t().request({ method: 'POST', url: `${EVENTS}/${linked.id}`, headers: user.headers, payload: { excerpt: '<p>New words</p>' } });
+    expect(res.statusCode).toBe(200);
+    listing(await inYear({ search: 'new words' }), { titles: ['Linked'] });
+    listing(await inYear({ search: 'program' }), { titles: ['Linked'] });
+  });
+
   it('categories and tags: ids or slugs, OR within a filter, AND across, in all three array forms', async () => {
     const e1 = await event('e1', '2040-02-01 10:00:00', 60, { categories: ['Music', 'Art'], tags: ['free'] });
     const e2 = await event('e2', '2040-02-02 10:00:00', 60, { categories: ['Music'], tags: ['paid'] });

@@ -28,5 +28,38 @@ for (const dialect of dialects) {
         await database.close();
       }
     });
+
+    it('0006 recomputes stored abbreviations from the tz database, 0007 fills the search text; down undoes both', async () => {
+      const database = await openTestDatabase(dialect);
+      const { db } = database;
+      try {
+        await migrateToLatest(db);
+        const stamp = '2026-01-01 00:00:00';
+        const insert = async (timezone: string, abbr: string, startUtc: string, description: string) => {
+          const { id } = await db.insertInto('post').values({ type: 'event' }).returning('id').executeTakeFirstOrThrow();
+          await db.insertInto('event').values({
+            id, author_id: 1, status: 'publish', slug: `e${id}`, title: 'E', description, excerpt: '<p>Short <b>one</b></p>', search_text: '',
+            image_id: null, date_local: stamp, date_utc: stamp, modified_local: stamp, modified_utc: stamp, password: '', parent_id: 0,
+            timezone, timezone_abbr: abbr, all_day: 0, start_local: startUtc, end_local: startUtc, start_utc: startUtc, end_utc: startUtc,
+            cost: '[]', website: null, show_map: 0, show_map_link: 0, hide_from_listings: 0, sticky: 0, featured: 0, venue_id: null,
+          }).execute();
+          return id;
+        };
+        const hk = await insert('Asia/Hong_Kong', '+08', '2026-07-01 10:00:00', '<p>Dim <a href="/x">sum</a></p>');
+        const berlin = await insert('Europe/Berlin', 'GMT+2', '2026-07-01 10:00:00', '');
+        const sp = await insert('America/Sao_Paulo', '-03', '2026-01-01 10:00:00', 'Rock &amp; Roll');
+        const read = () => db.selectFrom('event').select(['id', 'timezone_abbr']).orderBy('id').execute();
+
+        expect(await migrateDown(db)).toEqual(['reverted 0007-search-text']);
+        expect(await migrateDown(db)).toEqual(['reverted 0006-tzdb-abbreviations']);
+        expect(await read()).toEqual([{ id: hk, timezone_abbr: '+08' }, { id: berlin, timezone_abbr: 'CEST' }, { id: sp, timezone_abbr: '-03' }]);
+        expect(await migrateToLatest(db)).toEqual(['applied 0006-tzdb-abbreviations', 'applied 0007-search-text']);
+        expect(await read()).toEqual([{ id: hk, timezone_abbr: 'HKT' }, { id: berlin, timezone_abbr: 'CEST' }, { id: sp, timezone_abbr: '-03' }]);
+        const texts = await db.selectFrom('event').select('search_text').orderBy('id').execute();
+        expect(texts.map((r) => r.search_text)).toEqual(['Dim sum\nShort one', 'Short one', 'Rock & Roll\nShort one']);
+      } finally {
+        await database.close();
+      }
+    });
   });
 }

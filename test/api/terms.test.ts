@@ -55,7 +55,7 @@ async function makeEvent(db: Db, termIds: number[], status = 'publish'): Promise
   const stamp = '2030-01-01 10:00:00';
   eventSeq += 1;
   await db.insertInto('event').values({
-    id, author_id: 1, status, slug: `event-${eventSeq}`, title: `Event ${eventSeq}`, description: '', excerpt: '',
+    id, author_id: 1, status, slug: `event-${eventSeq}`, title: `Event ${eventSeq}`, description: '', excerpt: '', search_text: '',
     image_id: null, date_local: stamp, date_utc: stamp, modified_local: stamp, modified_utc: stamp,
     password: '', parent_id: 0, timezone: 'UTC', timezone_abbr: 'UTC', all_day: 0,
     start_local: stamp, end_local: stamp, start_utc: stamp, end_utc: stamp, cost: '[]', website: null,

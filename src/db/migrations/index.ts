@@ -4,6 +4,8 @@ import * as listSpeed from './0002-list-speed.ts';
 import * as termCounts from './0003-term-counts.ts';
 import * as slugPrefixes from './0004-slug-prefixes.ts';
 import * as feedRevisions from './0005-feed-revisions.ts';
+import * as tzdbAbbreviations from './0006-tzdb-abbreviations.ts';
+import * as searchText from './0007-search-text.ts';
 
 /** Ordered by name; a shipped migration is never edited, a change is a new entry. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0003-term-counts': termCounts,
   '0004-slug-prefixes': slugPrefixes,
   '0005-feed-revisions': feedRevisions,
+  '0006-tzdb-abbreviations': tzdbAbbreviations,
+  '0007-search-text': searchText,
 };
