@@ -12,12 +12,13 @@ export function pageRequest(query: { page?: number; per_page?: number }, maxPerP
 
 export type QueryEcho = Record<string, string | number | boolean | Array<string | number> | undefined>;
 
+// Booleans are written as WordPress's add_query_arg writes PHP booleans: `featured=1`, `strict_dates=0`.
 function linkTo(base: string, echo: QueryEcho, page: number | undefined): string {
   const params = new URLSearchParams();
   if (page !== undefined) params.set('page', String(page));
   for (const [key, value] of Object.entries(echo)) {
     if (value === undefined) continue;
-    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+    params.set(key, Array.isArray(value) ? value.join(',') : typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
   }
   const query = params.toString();
   return query ? `${base}?${query}` : base;

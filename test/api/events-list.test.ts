@@ -110,7 +110,7 @@ describeEachDialect('GET /events: the default window (site UTC)', (t) => {
     expect(link.start_date >= before && link.start_date <= afterwards, link.start_date).toBe(true);
     const twoYears = sqlText(DateTime.fromFormat(link.start_date, SQL, { zone: 'UTC' }).plus({ years: 2 }));
     expect(link).toEqual({
-      base: EVENTS_URL, page: '1', per_page: '10', start_date: link.start_date, end_date: twoYears, strict_dates: 'true', status: 'publish',
+      base: EVENTS_URL, page: '1', per_page: '10', start_date: link.start_date, end_date: twoYears, strict_dates: '1', status: 'publish',
     });
   });
 
@@ -179,7 +179,7 @@ for (const zone of ['America/New_York', 'Asia/Tokyo', 'Pacific/Kiritimati']) {
       });
       const strict = await list({ starts_after: 'tomorrow', strict_dates: 'yes' });
       listing(strict, { titles: ['tomorrow', 'day after', 'next week'] });
-      expect(linkOf(strict.json.rest_url)).toMatchObject({ starts_after: `${day(1)} 00:00:00`, strict_dates: 'true' });
+      expect(linkOf(strict.json.rest_url)).toMatchObject({ starts_after: `${day(1)} 00:00:00`, strict_dates: '1' });
       // No default lower bound next to a relative parameter: yesterday is back.
       const week = await list({ starts_before: '+1 week' });
       listing(week, { titles: ['yesterday', 'today', 'tomorrow', 'day after'] });
@@ -233,10 +233,11 @@ describeEachDialect('GET /events: the reference §5.3 worked examples (site UTC)
     const strict = await list({ ...window, strict_dates: true });
     listing(strict, { titles: ['01-01 16:00'] });
     expect(linkOf(strict.json.rest_url)).toEqual({
-      base: EVENTS_URL, page: '1', per_page: '10', status: 'publish', strict_dates: 'true', ...window,
+      base: EVENTS_URL, page: '1', per_page: '10', status: 'publish', strict_dates: '1', ...window,
     });
     const strictOff = await list({ ...window, strict_dates: 'false' });
     listing(strictOff, { titles: ['01-01 16:00', '01-01 20:00'] });
+    expect(linkOf(strictOff.json.rest_url)).toMatchObject({ strict_dates: '0' });
   });
 
   it('applies ends_after/starts_before alone, then with start_date/end_date', async () => {
@@ -462,11 +463,11 @@ describeEachDialect('GET /events: filters', (t) => {
     await event('star', '2040-02-02 10:00:00', 60, { featured: true });
     const yes = await inYear({ featured: 'true' });
     listing(yes, { titles: ['star'] });
-    expect(linkOf(yes.json.rest_url)).toMatchObject({ featured: 'true' });
+    expect(linkOf(yes.json.rest_url)).toMatchObject({ featured: '1' });
     listing(await inYear({ featured: 1 }), { titles: ['star'] });
     const no = await inYear({ featured: 'no' });
     listing(no, { titles: ['plain'] });
-    expect(linkOf(no.json.rest_url)).toMatchObject({ featured: 'false' });
+    expect(linkOf(no.json.rest_url)).toMatchObject({ featured: '0' });
     invalid(await inYear({ featured: 'maybe' }), ['featured']);
   });
 
@@ -665,7 +666,7 @@ describeEachDialect('GET /events: ordering and paging', (t) => {
     };
     const echoed = {
       base: EVENTS_URL, per_page: '1', status: 'publish', search: 'jazz', categories: 'music', tags: 'live',
-      start_date: '2040-02-01 12:00:00', end_date: '2040-02-28 00:00:00', strict_dates: 'true',
+      start_date: '2040-02-01 12:00:00', end_date: '2040-02-28 00:00:00', strict_dates: '1',
     };
 
     const first = await list({ ...filters, per_page: 1 });

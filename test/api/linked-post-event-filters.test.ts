@@ -46,6 +46,9 @@ for (const { plural, name } of [
       expect(await names('has_events=false')).toEqual(['Draft link', 'No link']);
       expect(await names('has_events=no')).toEqual(['Draft link', 'No link']);
       expect((await t().request({ url: `${API}/${plural}?has_events=maybe` })).statusCode).toBe(400);
+      // Echoed as WordPress writes booleans into a URL.
+      expect((await t().request({ url: `${API}/${plural}?has_events=no` })).json.rest_url).toContain('has_events=0');
+      expect((await t().request({ url: `${API}/${plural}?has_events=yes` })).json.rest_url).toContain('has_events=1');
     });
 
     it('only_with_upcoming=true keeps records with an event not started yet, visible to the caller', async () => {
@@ -59,7 +62,7 @@ for (const { plural, name } of [
       expect(await names('only_with_upcoming=true', await as())).toEqual(['Draft future', 'Future']);
       expect(await names('only_with_upcoming=false')).toEqual(['Draft future', 'Future', 'Past only']);
       const linked = await t().request({ url: `${API}/${plural}?only_with_upcoming=1&per_page=1` });
-      expect(linked.json.rest_url).toContain('only_with_upcoming=true');
+      expect(linked.json.rest_url).toContain('only_with_upcoming=1');
     });
 
     it('trashing the record unlinks it from its events, and only it', async () => {

@@ -388,7 +388,7 @@ describeEachDialect('GET /categories', (t) => {
     expect([res.headers['x-tec-total'], res.headers['x-tec-totalpages']]).toEqual(['3', '1']);
     const all = await list('hide_empty=false');
     expect(all.names).toEqual(['art', 'Books', 'comedy', 'Dance', 'Music']);
-    expect(all.json.rest_url).toBe(`${CATS_URL}/?page=1&per_page=10&hide_empty=false`);
+    expect(all.json.rest_url).toBe(`${CATS_URL}/?page=1&per_page=10&hide_empty=0`);
     expect((await list('hide_empty=0')).json.total).toBe(5);
     expect((await list('hide_empty=yes')).json.total).toBe(3);
   });
@@ -405,7 +405,7 @@ describeEachDialect('GET /categories', (t) => {
     ];
     for (const [query, names] of expectations) expect([query, (await list(`hide_empty=false&${query}`)).names]).toEqual([query, names]);
     const echoed = await list('hide_empty=false&orderby=count&order=desc');
-    expect(echoed.json.rest_url).toBe(`${CATS_URL}/?page=1&per_page=10&order=desc&orderby=count&hide_empty=false`);
+    expect(echoed.json.rest_url).toBe(`${CATS_URL}/?page=1&per_page=10&order=desc&orderby=count&hide_empty=0`);
   });
 
   it('pages with links that keep per_page and the filters, and 404s past the end', async () => {
@@ -413,8 +413,8 @@ describeEachDialect('GET /categories', (t) => {
     const link = (query: string) => `${CATS_URL}/?${query}`;
     const second = await list('hide_empty=false&per_page=2&page=2');
     expect(second.json).toMatchObject({
-      rest_url: link('page=2&per_page=2&hide_empty=false'), total: 5, total_pages: 3,
-      next_rest_url: link('page=3&per_page=2&hide_empty=false'), previous_rest_url: link('per_page=2&hide_empty=false'),
+      rest_url: link('page=2&per_page=2&hide_empty=0'), total: 5, total_pages: 3,
+      next_rest_url: link('page=3&per_page=2&hide_empty=0'), previous_rest_url: link('per_page=2&hide_empty=0'),
     });
     expect(second.names).toEqual(['comedy', 'Dance']);
     expect(Object.keys(second.json)).toEqual(['rest_url', 'total', 'total_pages', 'categories', 'next_rest_url', 'previous_rest_url']);
@@ -422,12 +422,12 @@ describeEachDialect('GET /categories', (t) => {
     const last = await list('hide_empty=false&per_page=2&page=3');
     expect(last.names).toEqual(['Music']);
     expect(last.json.next_rest_url).toBeUndefined();
-    expect(last.json.previous_rest_url).toBe(link('page=2&per_page=2&hide_empty=false'));
+    expect(last.json.previous_rest_url).toBe(link('page=2&per_page=2&hide_empty=0'));
     const past = await list('hide_empty=false&per_page=2&page=4');
     expect(past.statusCode).toBe(404);
     expect(past.json).toEqual({ code: 'term-archive-page-not-found', message: 'The requested term archive page does not exist.', data: { status: 404 } });
     const clamped = await list('hide_empty=false&per_page=100');
-    expect([clamped.statusCode, clamped.json.rest_url]).toEqual([200, link('page=1&per_page=50&hide_empty=false')]);
+    expect([clamped.statusCode, clamped.json.rest_url]).toEqual([200, link('page=1&per_page=50&hide_empty=0')]);
   });
 
   it('searches name or slug case-insensitively; an unknown search or slug is an empty 200', async () => {
@@ -444,7 +444,7 @@ describeEachDialect('GET /categories', (t) => {
       expect([res.statusCode, res.json.total, res.names]).toEqual([200, 0, []]);
     }
     const bySlug = await list('hide_empty=false&slug=family-friendly');
-    expect([bySlug.names, bySlug.json.rest_url]).toEqual([['Kids'], `${CATS_URL}/?page=1&per_page=10&hide_empty=false&slug=family-friendly`]);
+    expect([bySlug.names, bySlug.json.rest_url]).toEqual([['Kids'], `${CATS_URL}/?page=1&per_page=10&hide_empty=0&slug=family-friendly`]);
   });
 
   it('takes include and exclude in all three array forms; include wins over exclude', async () => {
@@ -453,7 +453,7 @@ describeEachDialect('GET /categories', (t) => {
     for (const form of [`include[]=${a}&include[]=${b}`, `include=${a}&include=${b}`, `include=${a},${b}`]) {
       const res = await list(`hide_empty=false&${form}`);
       expect([form, res.names]).toEqual([form, ['Books', 'Dance']]);
-      expect(res.json.rest_url).toBe(`${CATS_URL}/?page=1&per_page=10&include=${a}%2C${b}&hide_empty=false`);
+      expect(res.json.rest_url).toBe(`${CATS_URL}/?page=1&per_page=10&include=${a}%2C${b}&hide_empty=0`);
     }
     for (const form of [`exclude[]=${a}&exclude[]=${b}`, `exclude=${a}&exclude=${b}`, `exclude=${a},${b}`]) {
       expect([form, (await list(`hide_empty=false&${form}`)).names]).toEqual([form, ['art', 'comedy', 'Music']]);
@@ -479,7 +479,7 @@ describeEachDialect('GET /categories', (t) => {
     const children = await list(`hide_empty=false&parent=${arts.id}`);
     expect(children.names).toEqual(['Dance', 'Opera']);
     expect(children.json.categories[0]).toEqual(category({ id: dance.id, name: 'Dance', slug: 'dance', parent: arts.id }));
-    expect(children.json.rest_url).toBe(`${CATS_URL}/?page=1&per_page=10&hide_empty=false&parent=${arts.id}`);
+    expect(children.json.rest_url).toBe(`${CATS_URL}/?page=1&per_page=10&hide_empty=0&parent=${arts.id}`);
     const unknown = await list('parent=999');
     expect([unknown.statusCode, unknown.json]).toEqual([400, invalidBody({ parent: 'Unknown category id: 999.' })]);
   });
@@ -491,7 +491,7 @@ describeEachDialect('GET /categories', (t) => {
     expect((await list(`hide_empty=false&post=${first}`)).names).toEqual(['Books', 'Music']);
     const both = await list(`hide_empty=false&post=${first}&event=${second}`);
     expect(both.names).toEqual(['comedy']);
-    expect(both.json.rest_url).toBe(`${CATS_URL}/?page=1&per_page=10&hide_empty=false&post=${first}&event=${second}`);
+    expect(both.json.rest_url).toBe(`${CATS_URL}/?page=1&per_page=10&hide_empty=0&post=${first}&event=${second}`);
     // Books is used only by drafts: hidden while hide_empty is on.
     expect((await list(`event=${first}`)).names).toEqual(['Music']);
     const unknown = await list('post=88888&event=99999');
@@ -576,10 +576,10 @@ describeEachDialect('/tags', (t) => {
     expect(Object.keys(res.json)).toEqual(['rest_url', 'total', 'total_pages', 'tags']);
     const page = await h.get(`${TAGS}?hide_empty=false&per_page=1&page=2&orderby=slug&order=desc`);
     expect(page.json).toEqual({
-      rest_url: `${TAGS_URL}/?page=2&per_page=1&order=desc&orderby=slug&hide_empty=false`, total: 3, total_pages: 3,
+      rest_url: `${TAGS_URL}/?page=2&per_page=1&order=desc&orderby=slug&hide_empty=0`, total: 3, total_pages: 3,
       tags: [tag({ id: live.id, name: 'live', slug: 'live', count: 1 })],
-      next_rest_url: `${TAGS_URL}/?page=3&per_page=1&order=desc&orderby=slug&hide_empty=false`,
-      previous_rest_url: `${TAGS_URL}/?per_page=1&order=desc&orderby=slug&hide_empty=false`,
+      next_rest_url: `${TAGS_URL}/?page=3&per_page=1&order=desc&orderby=slug&hide_empty=0`,
+      previous_rest_url: `${TAGS_URL}/?per_page=1&order=desc&orderby=slug&hide_empty=0`,
     });
     expect([page.headers['x-tec-total'], page.headers['x-tec-totalpages']]).toEqual(['3', '3']);
   });
