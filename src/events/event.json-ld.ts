@@ -24,8 +24,14 @@ export function eventJsonLd(
     ...(related.venue?.json_ld ? { location: related.venue.json_ld } : {}),
     ...(organizers.length === 1 ? { organizer: organizers[0] } : organizers.length > 1 ? { organizer: organizers } : {}),
     ...(cost.values.length > 0
-      ? { offers: { '@type': 'Offer', price: cost.values[0], priceCurrency: cost.currency_code, url: related.url, category: 'primary', availability: 'inStock' } }
+      ? { offers: { '@type': 'Offer', price: cost.values[0], priceCurrency: cost.currency_code, url: related.url, category: 'primary', availability: 'inStock', validFrom: validFrom(row) } }
       : {}),
     performer: 'Organization',
   };
 }
+
+/**
+ * The reference formats the post's date as the site shows it (day only, in site time) and reads it back with
+ * PHP's date(), which WordPress runs in UTC: midnight of the post's local day, always "+00:00".
+ */
+const validFrom = (row: EventRow) => `${row.date_local.slice(0, 10)}T00:00:00+00:00`;

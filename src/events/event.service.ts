@@ -10,7 +10,7 @@ import type { Urls } from '../http/urls.ts';
 import type { LinkedPostService } from '../linked-posts/linked-post.service.ts';
 import type { RecordRef } from '../linked-posts/linked-post.service.ts';
 import { nowStamp } from '../time/clock.ts';
-import { type Caller, canCreate, canEdit, canEditOthers, canRead } from '../users/roles.ts';
+import { type Caller, canCreate, canDelete, canEdit, canEditOthers, canRead } from '../users/roles.ts';
 import { type EventInput, eventWrite } from './event-input.ts';
 import { countedTerms, linksChanged, moveTermCounts, saveLinks } from './event-links-write.ts';
 import { type EventListQuery, eventListFilter } from './event-list.ts';
@@ -170,7 +170,7 @@ export function createEventService(deps: {
 
     async trash(ref: RecordRef, caller: Caller, force: boolean) {
       const existing = await load(ref);
-      if (!canEdit(caller, existing) || (force && !canEditOthers(caller))) throw forbidden(true);
+      if (!canDelete(caller, existing) || (force && !canEditOthers(caller))) throw forbidden(true);
       if (force) {
         const before = await record(existing.id);
         await store.transaction(async (repos) => {

@@ -10,7 +10,7 @@ import { type CommonPostInput, commonColumns } from '../posts/post-input.ts';
 import type { PostRepository, PostRow, PostTableName } from '../posts/post.repository.ts';
 import { listStatuses } from '../posts/read-rules.ts';
 import { nowStamp } from '../time/clock.ts';
-import { type Caller, canCreate, canEdit, canEditOthers, canRead } from '../users/roles.ts';
+import { type Caller, canCreate, canDelete, canEdit, canEditOthers, canRead } from '../users/roles.ts';
 import type { LinkedPostKind } from './linked-post.kind.ts';
 
 export type RecordRef = { id: number } | { slug: string };
@@ -156,7 +156,7 @@ export function createLinkedPostService<T extends PostTableName>(
     /** Trash (410 when already there), or with `force` a permanent delete for editors and above. */
     async trash(ref: RecordRef, caller: Caller, force: boolean) {
       const existing = await load(ref);
-      if (!canEdit(caller, existing) || (force && !canEditOthers(caller))) throw forbidden(true);
+      if (!canDelete(caller, existing) || (force && !canEditOthers(caller))) throw forbidden(true);
       if (force) {
         const record = await toRecord(existing);
         await store.transaction((repos) => repoOf(repos).remove(existing.id));

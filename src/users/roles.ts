@@ -40,6 +40,16 @@ export function canEdit(caller: Caller | null, record: Owned): boolean {
   return caller.role === 'contributor' && (record.status === 'draft' || record.status === 'pending');
 }
 
+/**
+ * `delete_post` on one record. Like `edit_post`, except that WordPress lets a contributor delete their own
+ * trashed record too (`delete_posts` covers every unpublished status), so a second delete of it is the
+ * reference's 410 "already trashed", not 403.
+ */
+export function canDelete(caller: Caller | null, record: Owned): boolean {
+  if (caller?.role === 'contributor' && record.author_id === caller.id && record.status === 'trash') return true;
+  return canEdit(caller, record);
+}
+
 /** `read_post`: public when published; otherwise whoever may edit it (private: editors and the author). */
 export function canRead(caller: Caller | null, record: Owned): boolean {
   if (record.status === 'publish') return true;

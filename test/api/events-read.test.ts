@@ -74,9 +74,15 @@ describeEachDialect('GET /events/{id} and /events/by-slug/{slug}', (t) => {
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode', eventStatus: 'https://schema.org/EventScheduled',
       startDate: '2027-03-05T19:00:00+01:00', endDate: '2027-07-05T22:30:00+02:00',
       location: place, organizer: person,
-      offers: { '@type': 'Offer', price: '15', priceCurrency: 'USD', url, category: 'primary', availability: 'inStock' },
+      offers: {
+        '@type': 'Offer', price: '15', priceCurrency: 'USD', url, category: 'primary', availability: 'inStock',
+        // The reference's: midnight of the post's day, written as UTC.
+        validFrom: `${res.json.date.slice(0, 10)}T00:00:00+00:00`,
+      },
       performer: 'Organization',
     });
+    const dated = await h.make({ title: 'Dated', start_date: '2027-03-05 19:00:00', end_date: '2027-03-05 20:00:00', cost: '5', date: '2026-05-04 23:30:00' });
+    expect((await h.get(dated.id)).json.json_ld.offers).toMatchObject({ price: '5', validFrom: '2026-05-04T00:00:00+00:00' });
     expect(res.json.venue.json_ld).toEqual(place);
     expect(res.json.organizer[0].json_ld).toEqual(person);
   });
@@ -272,6 +278,20 @@ describeEachDialect('DELETE /events/{id} and /events/by-slug/{slug}', (t) => {
     expect((await h.get(created.slug)).json).toEqual(NO_LONGER);
     const admin = await t().user('administrator');
     expect((await t().request({ url: `${API}/venues/${created.venue.id}`, headers: admin.headers })).json.status).toBe('publish');
+  });
+
+  it('answers a contributor deleting their own trashed event 410, as WordPress does; others\' stay 403', async () => {
+    const own = await h.make({}, 'contributor');
+    expect(own.status).toBe('draft');
+    const trashed = await h.remove(own.id, 'contributor');
+    expect([trashed.statusCode, trashed.json.status]).toEqual([200, 'trash']);
+    const again = await h.remove(own.id, 'contributor');
+    expect(again.statusCode).toBe(410);
+    expect(again.json).toEqual({ code: 'event-is-in-trash', message: 'The event is already trashed', data: { status: 410 } });
+    expect((await h.remove(own.id, 'contributor', '?force=true')).statusCode).toBe(403);
+    const theirs = await h.make({});
+    expect((await h.remove(theirs.id, 'administrator')).statusCode).toBe(200);
+    expect((await h.remove(theirs.id, 'contributor')).statusCode).toBe(403);
   });
 
   it('deletes by slug, and permanently with force=true for editors (then 404); authors may not force', async () => {

@@ -191,6 +191,20 @@ for (const { plural, name, label } of [
       expect(steal.statusCode).toBe(403);
     });
 
+    it('a contributor deleting their own trashed record gets 410, as WordPress answers', async () => {
+      const contributor = await t().user('contributor');
+      const own = await create({ [name]: 'Mine' }, 'contributor');
+      const url = `${API}/${plural}/${own.json.id}`;
+      expect((await t().request({ method: 'DELETE', url, headers: contributor.headers })).json.status).toBe('trash');
+      const again = await t().request({ method: 'DELETE', url, headers: contributor.headers });
+      expect([again.statusCode, again.json.code]).toEqual([410, `${label}-is-in-trash`]);
+      const theirs = await create({ [name]: 'Theirs' });
+      const admin = await t().user('administrator');
+      const theirsUrl = `${API}/${plural}/${theirs.json.id}`;
+      expect((await t().request({ method: 'DELETE', url: theirsUrl, headers: admin.headers })).statusCode).toBe(200);
+      expect((await t().request({ method: 'DELETE', url: theirsUrl, headers: contributor.headers })).statusCode).toBe(403);
+    });
+
     it('DELETE trashes (200), then 410; force=true deletes for editors', async () => {
       const created = await create({ [name]: 'Doomed' });
       const admin = await t().user('administrator');
