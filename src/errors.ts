@@ -10,17 +10,31 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly data: Record<string, unknown> = {},
+    /** WordPress's `additional_data`: earlier data of the same error (e.g. `term_exists` keeps the bare term id). */
+    readonly additionalData?: unknown[],
   ) {
     super(message);
   }
 
-  toBody(): { code: string; message: string; data: { status: number; [key: string]: unknown } } {
-    return { code: this.code, message: this.message, data: { status: this.status, ...this.data } };
+  toBody(): { code: string; message: string; data: { status: number; [key: string]: unknown }; additional_data?: unknown[] } {
+    const body = { code: this.code, message: this.message, data: { status: this.status, ...this.data } };
+    return this.additionalData ? { ...body, additional_data: this.additionalData } : body;
   }
 }
 
-/** 400 naming every bad parameter, as WordPress's argument validation does. */
-export function invalidParams(params: Record<string, string>, details: Record<string, unknown> = {}): ApiError {
+/** One entry of `data.details`: the error a parameter's validator returned, as WordPress converts it. */
+export interface ParamError {
+  code: string;
+  message: string;
+  data: { status: number } | null;
+}
+
+/**
+ * 400 naming every bad parameter, as WordPress's argument validation does. A validator that answers a
+ * plain false (most of the reference's) leaves no `details` entry: the reference's own answer to
+ * `per_page=0` has `"details":[]`. One that answers an error (e.g. `ticketed=true`) gets one, under its name.
+ */
+export function invalidParams(params: Record<string, string>, details: Record<string, ParamError> = {}): ApiError {
   return new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, {
     params,
     // WordPress (PHP) sends an empty map as `[]`; clients of the reference see exactly that.
@@ -68,11 +82,19 @@ export const ErrorSchema = Type.Object(
       {
         status: Type.Integer(),
         params: Type.Optional(Type.Union([Type.Record(Type.String(), Type.String()), Type.Array(Type.String())])),
-        details: Type.Optional(Type.Union([Type.Object({}, { additionalProperties: true }), Type.Array(Type.Unknown())])),
+        details: Type.Optional(Type.Union([
+          Type.Record(Type.String(), Type.Object({
+            code: Type.String(),
+            message: Type.String(),
+            data: Type.Union([Type.Object({ status: Type.Integer() }, { additionalProperties: true }), Type.Null()]),
+          })),
+          Type.Array(Type.Unknown(), { maxItems: 0 }),
+        ])),
         term_id: Type.Optional(Type.Integer()),
       },
       { additionalProperties: true },
     ),
+    additional_data: Type.Optional(Type.Array(Type.Unknown())),
   },
   { title: 'Error' },
 );

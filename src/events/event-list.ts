@@ -62,9 +62,9 @@ export async function eventListFilter(
 ): Promise<{ filter: EventListFilter; order: 'start_local' | 'start_utc' | 'date_utc'; echo: QueryEcho }> {
   const { repos, config } = ctx;
   if (query.ticketed === true) {
-    throw new ApiError(400, 'event-tickets-not-active', 'Filtering by tickets needs the ticketing module, which is not active.', {
-      params: { ticketed: 'The ticketing module is not active.' },
-    });
+    // The reference's validator answers an error, which WordPress files under the parameter's details.
+    const reason = 'The ticketing module is not active.';
+    throw invalidParams({ ticketed: reason }, { ticketed: { code: 'event-tickets-not-active', message: reason, data: { status: 400 } } });
   }
   const geo = (['geoloc', 'geoloc_lat', 'geoloc_lng'] as const).filter((p) => query[p] !== undefined);
   if (geo.length > 0) {

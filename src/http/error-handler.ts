@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, noRoute } from '../errors.ts';
+import { ApiError, noRoute, type ParamError } from '../errors.ts';
 import { translate } from '../i18n/translate.ts';
 
 /** The body in the caller's language: the message and the per-parameter reasons; codes and data stay. */
@@ -12,10 +12,19 @@ function localized(error: ApiError, request: FastifyRequest) {
     params && typeof params === 'object' && !Array.isArray(params)
       ? Object.fromEntries(Object.entries(params).map(([name, reason]) => [name, translate(String(reason), language)]))
       : params;
+  const details = body.data.details;
+  const translatedDetails =
+    details && typeof details === 'object' && !Array.isArray(details)
+      ? Object.fromEntries(Object.entries(details as Record<string, ParamError>).map(([name, d]) => [name, { ...d, message: translate(d.message, language) }]))
+      : details;
   return {
     ...body,
     message: translate(body.message, language),
-    data: { ...body.data, ...(translatedParams !== undefined ? { params: translatedParams } : {}) },
+    data: {
+      ...body.data,
+      ...(translatedParams !== undefined ? { params: translatedParams } : {}),
+      ...(translatedDetails !== undefined ? { details: translatedDetails } : {}),
+    },
   };
 }
 

@@ -64,9 +64,14 @@ export function createTermService(kind: TermKind, deps: { store: Store; urls: Ur
     return row;
   }
 
-  function termExists(termId: number): ApiError {
+  /**
+   * On create WordPress's error first holds the bare term id, then the REST controller adds `{status, term_id}`:
+   * the earlier data is sent as `additional_data`. Its update has no such check (ours keeps siblings apart).
+   */
+  function termExists(termId: number, creating: boolean): ApiError {
     const where = kind.hierarchical ? 'with this parent' : 'in this taxonomy';
-    return new ApiError(400, 'term_exists', `A term with the name provided already exists ${where}.`, { term_id: termId });
+    const message = `A term with the name provided already exists ${where}.`;
+    return new ApiError(400, 'term_exists', message, { term_id: termId }, creating ? [termId] : undefined);
   }
 
   /** The columns a create (all of them) or an update (only what was sent, API.md §5.1) writes. */
@@ -79,16 +84,15 @@ export function createTermService(kind: TermKind, deps: { store: Store; urls: Ur
     const parent = columns.parent_id ?? existing?.parent_id ?? 0;
 
     if (columns.parent_id) {
-      if (!(await repos.terms.findById(taxonomy, columns.parent_id))) {
-        throw new ApiError(400, 'rest_term_invalid', 'Parent term does not exist.');
-      }
+      // The reference checks `parent` as an argument (is_event_category), so an unknown one is a bad parameter.
+      if (!(await repos.terms.findById(taxonomy, columns.parent_id))) throw invalidParam('parent');
       if (existing && (await repos.terms.lineage(columns.parent_id)).includes(existing.id)) {
         throw invalidParam('parent', `A ${label} cannot be its own parent or the child of one of its descendants.`);
       }
     }
     if (columns.name !== undefined || columns.parent_id !== undefined) {
       const sibling = await repos.terms.findSibling(taxonomy, parent, name, existing?.id);
-      if (sibling) throw termExists(sibling.id);
+      if (sibling) throw termExists(sibling.id, !existing);
     }
     if (input.slug !== undefined || !existing) {
       const base = slugify(input.slug ?? '') || slugify(name) || label;

@@ -135,7 +135,7 @@ describeEachDialect('POST /categories', (t) => {
     expect(res.statusCode).toBe(400);
     expect(res.json).toEqual({
       code: 'term_exists', message: 'A term with the name provided already exists with this parent.',
-      data: { status: 400, term_id: music.id },
+      data: { status: 400, term_id: music.id }, additional_data: [music.id],
     });
     const child = await h.create(CATS, { name: 'music', parent: music.id });
     expect(child).toEqual(category({ id: child.id, name: 'music', slug: 'music-2', parent: music.id }));
@@ -149,18 +149,19 @@ describeEachDialect('POST /categories', (t) => {
     expect(top).toEqual(category({ id: top.id, name: 'Top', slug: 'top' }));
   });
 
-  it('returns 400 rest_term_invalid for an unknown parent and rest_invalid_param for a non-integer one', async () => {
+  it('returns 400 rest_invalid_param naming parent for an unknown or non-integer parent, nothing stored', async () => {
     const tagged = await h.create(TAGS, { name: 'A tag' });
     for (const parent of [2389, tagged.id]) {
       const res = await h.write('POST', CATS, { name: 'Orphan', parent });
       expect(res.statusCode).toBe(400);
-      expect(res.json).toEqual({ code: 'rest_term_invalid', message: 'Parent term does not exist.', data: { status: 400 } });
+      expect(res.json).toEqual(invalid('parent'));
     }
     for (const parent of ['foo', '', -1, 1.5]) {
       const res = await h.write('POST', CATS, { name: 'Orphan', parent });
       expect(res.statusCode).toBe(400);
       expect(res.json).toEqual(invalid('parent'));
     }
+    expect((await h.get(`${CATS}?hide_empty=false&search=Orphan`)).json.total).toBe(0);
   });
 
   it('accepts a form-encoded body', async () => {
@@ -286,7 +287,7 @@ describeEachDialect('POST|PUT|PATCH /categories/{id}', (t) => {
       expect(res.json).toEqual(invalidBody({ parent: loop }));
     }
     const unknown = await h.write('PATCH', `${CATS}/${arts.id}`, { parent: 4242 });
-    expect(unknown.json).toEqual({ code: 'rest_term_invalid', message: 'Parent term does not exist.', data: { status: 400 } });
+    expect(unknown.json).toEqual(invalid('parent'));
     const bad = await h.write('PATCH', `${CATS}/${arts.id}`, { parent: 'foo', name: '', slug: '' });
     expect(bad.json).toEqual(invalid('name', 'slug', 'parent'));
     expect((await h.get(`${CATS}/${arts.id}`)).json).toEqual(category({ id: arts.id, name: 'Arts', slug: 'arts' }));
@@ -310,7 +311,7 @@ describeEachDialect('POST|PUT|PATCH /categories/{id}', (t) => {
       [undefined, url, { name: 'X' }, 401, forbiddenBody(401)],
       [subscriber.headers, `${CATS}/999`, { name: 'X' }, 404, notFoundBody],
       [subscriber.headers, url, { parent: 999 }, 403, forbiddenBody(403)],
-      [(await t().user('editor')).headers, url, { parent: 999 }, 400, { code: 'rest_term_invalid', message: 'Parent term does not exist.', data: { status: 400 } }],
+      [(await t().user('editor')).headers, url, { parent: 999 }, 400, invalid('parent')],
     ];
     for (const [headers, target, payload, status, body] of cases) {
       const res = await t().request({ method: 'POST', url: target, ...(headers ? { headers } : {}), payload });
@@ -529,12 +530,23 @@ describeEachDialect('/tags', (t) => {
     expect(res.headers.location).toBe(`${TAGS_URL}/${res.json.id}`);
   });
 
+  it('returns 400 rest_invalid_param naming a bad name, slug or description on create and update', async () => {
+    const created = await h.write('POST', TAGS, { name: ' ', description: '', slug: '' });
+    expect([created.statusCode, created.json]).toEqual([400, invalid('name', 'description', 'slug')]);
+    expect((await h.write('POST', TAGS, { name: 'ok', slug: ['a'] })).json).toEqual(invalid('slug'));
+    expect((await h.get(`${TAGS}?hide_empty=false`)).json.total).toBe(0);
+    const live = await h.create(TAGS, { name: 'live' });
+    const updated = await h.write('PATCH', `${TAGS}/${live.id}`, { name: '', slug: '', description: { a: 1 } });
+    expect([updated.statusCode, updated.json]).toEqual([400, invalid('name', 'description', 'slug')]);
+    expect((await h.get(`${TAGS}/${live.id}`)).json).toMatchObject({ name: 'live', slug: 'live', description: '' });
+  });
+
   it('returns 400 term_exists in the taxonomy, while a category may share the name', async () => {
     const jazz = await h.create(TAGS, { name: 'jazz' });
     const res = await h.write('POST', TAGS, { name: 'Jazz' });
     expect(res.json).toEqual({
       code: 'term_exists', message: 'A term with the name provided already exists in this taxonomy.',
-      data: { status: 400, term_id: jazz.id },
+      data: { status: 400, term_id: jazz.id }, additional_data: [jazz.id],
     });
     const category = await h.create(CATS, { name: 'Jazz' });
     expect(category.slug).toBe('jazz');
