@@ -15,7 +15,7 @@ const formatOf = (schema: Record<string, any>): string | undefined =>
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
-function argsOf(route: RegisteredRoute, methods: string[], translate: (text: string) => string): Record<string, Arg> {
+function argsOf(route: RegisteredRoute, methods: string[], translate: (text: string) => string, namespace: string): Record<string, Arg> {
   const { params, querystring, body } = route.schema;
   const sources = [params, methods.some((m) => WRITE_METHODS.has(m)) ? body : querystring];
   const args: Record<string, Arg> = {};
@@ -24,7 +24,8 @@ function argsOf(route: RegisteredRoute, methods: string[], translate: (text: str
     const values = enumOf(schema.type === 'array' ? schema.items : schema);
     args[name] = {
       required,
-      ...(schema.default !== undefined ? { default: schema.default } : {}),
+      // The namespace route's own `namespace` argument defaults to the namespace described.
+      ...(schema.default !== undefined ? { default: schema.default === NAMESPACE ? namespace : schema.default } : {}),
       description: translate(schema.description ?? ''),
       ...(types.length ? { type: types.length === 1 ? types[0] : types } : {}),
       ...(formatOf(schema) ? { format: formatOf(schema) } : {}),
@@ -57,7 +58,7 @@ export function namespaceDescription(
   for (const [wpRoute, group] of byRoute) {
     const endpoints = group.map((route) => ({
       methods: route.methods,
-      ...(withArgs ? { args: argsOf(route, route.methods, translate) } : {}),
+      ...(withArgs ? { args: argsOf(route, route.methods, translate, names.namespace) } : {}),
     }));
     const hasParams = group.some((r) => r.path.includes('{'));
     described[`/${names.namespace}${wpRoute.slice(NAMESPACE.length + 1)}`] = {

@@ -45,6 +45,8 @@ export function registerWpJsonLinks(app: FastifyInstance, urls: Urls) {
     if (!viaWordPressPath.has(request.raw)) return done(null, payload);
     const location = reply.getHeader('location');
     if (typeof location === 'string') void reply.header('location', location.replaceAll(canonical, wordpress));
-    done(null, typeof payload === 'string' ? payload.replaceAll(canonical, wordpress) : payload);
+    // JSON only: a feed's lines are folded at 75 octets, which a longer URL put in afterwards would break.
+    const json = String(reply.getHeader('content-type') ?? '').includes('json');
+    done(null, json && typeof payload === 'string' ? payload.replaceAll(canonical, wordpress) : payload);
   });
 }

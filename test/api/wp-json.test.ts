@@ -115,6 +115,16 @@ for (const prefix of PREFIXES) {
       expect(noRoute.json.code).toBe('rest_no_route');
     });
 
+    it('serves the iCalendar feed of the list', async () => {
+      const admin = await t().user('administrator');
+      await t().request({ method: 'POST', url: `${prefix.path}/events`, headers: { ...admin.headers, ...json }, payload: EVENT });
+      const feed = await t().request({ url: `${prefix.path}/events?start_date=2030-01-01&end_date=2030-12-31`, headers: { accept: 'text/calendar' } });
+      expect(feed.statusCode).toBe(200);
+      expect(feed.headers['content-type']).toContain('text/calendar');
+      expect(feed.body).toContain('SUMMARY:Gig');
+      expect(feed.headers.allow).toBe('GET, POST');
+    });
+
     it('serves a language segment in front of the path', async () => {
       const res = await t().request({ url: `/fr${prefix.path}/events/999` });
       expect(res.statusCode).toBe(404);
@@ -133,6 +143,8 @@ for (const prefix of PREFIXES) {
       expect(description.json.routes[`/${namespace}/events`]).toMatchObject({ namespace, methods: ['GET', 'POST'], _links: { self: [{ href: `${prefix.url}/events` }] } });
       expect(description.json.routes[`/${namespace}/events/(?P<id>\\d+)`].methods).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
       expect(Object.keys(description.json.routes).every((route) => route.startsWith(`/${namespace}`))).toBe(true);
+      expect(description.json.routes[`/${namespace}`].endpoints[0].args.namespace.default).toBe(namespace);
+      expect(description.json._links.up[0].href).toBe(prefix.path === WP ? `${PUBLIC_URL}/wp-json/` : `${PUBLIC_URL}/`);
       const named = await t().request({ url: `${prefix.path}?namespace=${namespace}` });
       expect(named.statusCode).toBe(200);
       const doc = await t().request({ url: `${prefix.path}/doc` });
