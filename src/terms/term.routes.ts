@@ -43,7 +43,7 @@ function registerTaxonomyRoutes(app: FastifyInstance, service: TermService) {
     return reply.code(201).header('Location', term.urls.self).send(term);
   });
 
-  app.get(item, { schema: { params: TermIdParams, response: { 200: record } } }, (request) => service.get(idOf(request)));
+  app.get(item, { schema: { params: TermIdParams, response: { 200: record } } }, (request) => service.get(idOf(request), request.caller ?? null));
 
   app.route({
     method: UPDATE_METHODS,

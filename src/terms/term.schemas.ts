@@ -10,6 +10,17 @@ const TermUrlsSchema = Type.Object({
   up: Type.Optional(str),
 });
 
+const Link = Type.Object({ href: str });
+/** WordPress's HAL links of a single term (reference samples 27, 28); lists and deletes have none. */
+const TermLinksSchema = Type.Object({
+  self: Type.Array(Type.Object({ href: str, targetHints: Type.Object({ allow: Type.Array(str) }) })),
+  collection: Type.Array(Link),
+  about: Type.Array(Link),
+  'wp:post_type': Type.Array(Link),
+  curies: Type.Array(Type.Object({ name: str, href: str, templated: Type.Boolean() })),
+});
+export type TermLinks = Static<typeof TermLinksSchema>;
+
 function termObject(title: string, parent: Record<string, TSchema>) {
   return Type.Object({
     id: Type.Integer(),
@@ -22,6 +33,7 @@ function termObject(title: string, parent: Record<string, TSchema>) {
     meta: Type.Array(Type.Unknown(), { maxItems: 0 }),
     url: str,
     urls: TermUrlsSchema,
+    _links: Type.Optional(TermLinksSchema),
   }, { title });
 }
 

@@ -8,7 +8,7 @@ import { firstFreeSlug, slugify } from '../posts/slug.ts';
 import { type Caller, canManageTerms } from '../users/roles.ts';
 import { type Taxonomy, type TermKind, termKindOf } from './term.kind.ts';
 import type { CountedTermRow, TermListFilter, TermRow } from './term.repository.ts';
-import type { EmbeddedTermRecord, TermInput, TermListQuery, TermRecord } from './term.schemas.ts';
+import type { EmbeddedTermRecord, TermInput, TermLinks, TermListQuery, TermRecord } from './term.schemas.ts';
 
 function termUrls(row: TermRow, kind: TermKind, urls: Urls): TermRecord['urls'] {
   const collection = urls.collection(kind.plural);
@@ -16,8 +16,28 @@ function termUrls(row: TermRow, kind: TermKind, urls: Urls): TermRecord['urls'] 
   return { self: `${collection}/${row.id}`, collection, ...up };
 }
 
-/** The standalone term of the category and tag endpoints (reference §1.4 a). */
-export function toTerm(row: CountedTermRow, kind: TermKind, urls: Urls): TermRecord {
+const WRITE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * The `_links` WordPress's terms controller adds to a single term. Its hrefs name WordPress-only routes
+ * (`wp/v2/tribe_events_cat/6`, `wp/v2/taxonomies/…`, `wp/v2/tribe_events?tribe_events_cat=6`); a client that
+ * follows them must land somewhere real, so each points at our closest route instead, in the same shape:
+ * the term itself, its collection, the API document that describes the taxonomy (`about`), and the events
+ * filtered by the term (`wp:post_type`). `allow` lists what this caller may do, as WordPress's target hints.
+ */
+function termLinks(row: TermRow, kind: TermKind, urls: Urls, caller: Caller | null): TermLinks {
+  const collection = urls.collection(kind.plural);
+  return {
+    self: [{ href: `${collection}/${row.id}`, targetHints: { allow: canManageTerms(caller) ? WRITE_METHODS : ['GET'] } }],
+    collection: [{ href: collection }],
+    about: [{ href: urls.collection('doc') }],
+    'wp:post_type': [{ href: `${urls.collection('events')}?${kind.plural}=${row.id}` }],
+    curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }],
+  };
+}
+
+/** The standalone term of the category and tag endpoints (reference §1.4 a); single ones with `_links`. */
+export function toTerm(row: CountedTermRow, kind: TermKind, urls: Urls, linksFor?: { caller: Caller | null }): TermRecord {
   return {
     id: row.id,
     count: row.count,
@@ -29,6 +49,7 @@ export function toTerm(row: CountedTermRow, kind: TermKind, urls: Urls): TermRec
     meta: [],
     url: urls.permalink(kind.permalinkPrefix, row.slug),
     urls: termUrls(row, kind, urls),
+    ...(linksFor ? { _links: termLinks(row, kind, urls, linksFor.caller) } : {}),
   };
 }
 
@@ -124,11 +145,12 @@ export function createTermService(kind: TermKind, deps: { store: Store; urls: Ur
   }
 
   const record = (row: CountedTermRow) => toTerm(row, kind, urls);
+  const single = (row: CountedTermRow, caller: Caller | null) => toTerm(row, kind, urls, { caller });
 
   return {
     kind,
 
-    get: async (id: number) => record(await load(id)),
+    get: async (id: number, caller: Caller | null) => single(await load(id), caller),
 
     async list(query: TermListQuery) {
       await checkListFilters(query);
@@ -177,14 +199,14 @@ export function createTermService(kind: TermKind, deps: { store: Store; urls: Ur
           parent_id: columns.parent_id ?? 0,
         });
       });
-      return record(await load(id));
+      return single(await load(id), caller);
     },
 
     async update(id: number, input: TermInput, caller: Caller) {
       const existing = await load(id);
       if (!canManageTerms(caller)) throw forbidden(true);
       await store.transaction(async (repos) => repos.terms.update(id, await columnsFor(repos, input, existing)));
-      return record(await load(id));
+      return single(await load(id), caller);
     },
 
     /** Permanent (reference §3): the answer is the term as it was. */

@@ -67,11 +67,43 @@ async function makeEvent(db: Db, termIds: number[], status = 'publish'): Promise
   return id;
 }
 
+const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** The `_links` of a single term (reference samples 27, 28), pointing at our routes; `allow` is the caller's. */
+function termLinks(plural: 'categories' | 'tags', id: number, allow: string[]) {
+  const collection = `${API_URL}/${plural}`;
+  return {
+    self: [{ href: `${collection}/${id}`, targetHints: { allow } }],
+    collection: [{ href: collection }],
+    about: [{ href: `${API_URL}/doc` }],
+    'wp:post_type': [{ href: `${API_URL}/events?${plural}=${id}` }],
+    curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }],
+  };
+}
+
+/**
+ * Single reads, creates and updates carry `_links` (checked here, then taken off so the tests compare the
+ * record); lists and deletes carry none, as the reference's.
+ */
+function checkLinks<T extends { statusCode: number; json: any }>(res: T, method: string, url: string, allow: string[]): T {
+  const single = /\/(categories|tags)(\/\d+)?$/.exec(url.split('?')[0]);
+  if (res.statusCode >= 300 || !single) return res;
+  const plural = single[1] as 'categories' | 'tags';
+  if (method === 'DELETE' || (method === 'GET' && !single[2])) {
+    for (const term of method === 'DELETE' ? [res.json] : res.json[plural]) expect(term).not.toHaveProperty('_links');
+    return res;
+  }
+  expect(res.json._links).toEqual(termLinks(plural, res.json.id, allow));
+  expect(Object.keys(res.json).at(-1)).toBe('_links');
+  delete res.json._links;
+  return res;
+}
+
 /** Helpers bound to one test's context. */
 function helpers(t: () => TestContext) {
   const write = async (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>) => {
     const editor = await t().user('editor');
-    return t().request({ method, url, headers: editor.headers, ...(payload ? { payload } : {}) });
+    return checkLinks(await t().request({ method, url, headers: editor.headers, ...(payload ? { payload } : {}) }), method, url, ALL_METHODS);
   };
   const create = async (base: string, payload: Record<string, unknown>) => {
     const res = await write('POST', base, payload);
@@ -81,13 +113,29 @@ function helpers(t: () => TestContext) {
   return {
     write,
     create,
-    get: (url: string) => t().request({ method: 'GET', url }),
+    get: async (url: string) => checkLinks(await t().request({ method: 'GET', url }), 'GET', url, ['GET']),
     event: (termIds: number[], status?: string) => makeEvent(t().database.db, termIds, status),
   };
 }
 
 describeEachDialect('POST /categories', (t) => {
   const h = helpers(t);
+
+  it('gives single categories and tags WordPress\'s _links, pointing at our routes; lists have none', async () => {
+    const editor = await t().user('editor');
+    const created = await t().request({ method: 'POST', url: CATS, headers: editor.headers, payload: { name: 'Theatre' } });
+    expect(created.json._links).toEqual(termLinks('categories', created.json.id, ALL_METHODS));
+    const read = await t().request({ url: `${CATS}/${created.json.id}` });
+    expect(read.json._links.self[0].targetHints.allow).toEqual(['GET']);
+    const tag = await t().request({ method: 'POST', url: TAGS, headers: editor.headers, payload: { name: 'family' } });
+    expect(tag.json._links).toEqual(termLinks('tags', tag.json.id, ALL_METHODS));
+    expect(Object.keys(tag.json)).toEqual(['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'meta', 'url', 'urls', '_links']);
+    // The events link lists the term's events.
+    const events = await t().request({ url: tag.json._links['wp:post_type'][0].href.slice(PUBLIC_URL.length) });
+    expect([events.statusCode, events.json.total]).toEqual([200, 0]);
+    const list = await t().request({ url: `${CATS}?hide_empty=false` });
+    expect(list.json.categories[0]).not.toHaveProperty('_links');
+  });
 
   it('returns 201, the standalone term and a Location header pointing at it', async () => {
     const res = await h.write('POST', CATS, { name: 'Theatre', description: 'Plays' });
@@ -167,10 +215,10 @@ describeEachDialect('POST /categories', (t) => {
   it('accepts a form-encoded body', async () => {
     const parent = await h.create(CATS, { name: 'Arts' });
     const editor = await t().user('editor');
-    const res = await t().request({
+    const res = checkLinks(await t().request({
       method: 'POST', url: CATS, headers: { ...editor.headers, ...FORM },
       payload: `name=Jazz+Night&description=Late+%26+loud&parent=${parent.id}`,
-    });
+    }), 'POST', CATS, ALL_METHODS);
     expect(res.statusCode).toBe(201);
     expect(res.json).toEqual(category({ id: res.json.id, name: 'Jazz Night', slug: 'jazz-night', description: 'Late & loud', parent: parent.id }));
   });
@@ -296,9 +344,9 @@ describeEachDialect('POST|PUT|PATCH /categories/{id}', (t) => {
   it('accepts a form-encoded body', async () => {
     const music = await h.create(CATS, { name: 'Music' });
     const editor = await t().user('editor');
-    const res = await t().request({
+    const res = checkLinks(await t().request({
       method: 'PUT', url: `${CATS}/${music.id}`, headers: { ...editor.headers, ...FORM }, payload: 'description=Loud',
-    });
+    }), 'PUT', `${CATS}/${music.id}`, ALL_METHODS);
     expect(res.json).toEqual(category({ id: music.id, name: 'Music', slug: 'music', description: 'Loud' }));
   });
 
@@ -558,7 +606,7 @@ describeEachDialect('/tags', (t) => {
     const url = `${TAGS}/${live.id}`;
     expect((await h.get(url)).json).toEqual(tag({ id: live.id, name: 'live', slug: 'live', description: 'On stage', count: 1 }));
     const editor = await t().user('editor');
-    const updated = await t().request({ method: 'PATCH', url, headers: { ...editor.headers, ...FORM }, payload: 'name=Live&parent=4' });
+    const updated = checkLinks(await t().request({ method: 'PATCH', url, headers: { ...editor.headers, ...FORM }, payload: 'name=Live&parent=4' }), 'PATCH', url, ALL_METHODS);
     expect(updated.json).toEqual(tag({ id: live.id, name: 'Live', slug: 'live', description: 'On stage', count: 1 }));
     const deleted = await h.write('DELETE', url);
     expect([deleted.statusCode, deleted.json]).toEqual([200, updated.json]);
