@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { DbHandle } from '../src/db/create-db.ts';
 import type { OrganizerTable, PostColumns, VenueTable } from '../src/db/database.ts';
-import { createStore, type Repositories, type Store } from '../src/db/store.ts';
+import { createStore, type Repositories, type Store } from '../src/store.ts';
 import { organizerKind } from '../src/organizers/organizer.kind.ts';
 import { renderHtml } from '../src/posts/html.ts';
 import { slugify } from '../src/posts/slug.ts';

@@ -4,7 +4,7 @@ import pino from 'pino';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/create-db.ts';
-import { createStore } from './db/store.ts';
+import { createStore } from './store.ts';
 import { registerAccessLog } from './http/access-log.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerEventRoutes } from './events/event.routes.ts';

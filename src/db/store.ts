@@ -1,27 +1,12 @@
-import { createEventRepository } from '../events/event.repository.ts';
-import { createImageRepository } from '../images/image.repository.ts';
-import { createPostRepository } from '../posts/post.repository.ts';
-import { createTermRepository } from '../terms/term.repository.ts';
-import { createUserRepository } from '../users/user.repository.ts';
 import { sql } from 'kysely';
 import type { Db, Dialect } from './database.ts';
 import { precompiled } from './precompiled.ts';
 
-/** Every repository, bound to one connection or one transaction. */
-export function createRepositories(db: Db, dialect: Dialect) {
-  return {
-    users: createUserRepository(db),
-    images: createImageRepository(db),
-    venues: createPostRepository(db, dialect, 'venue'),
-    organizers: createPostRepository(db, dialect, 'organizer'),
-    terms: createTermRepository(db, dialect),
-    events: createEventRepository(db, dialect),
-  };
-}
-
-export type Repositories = ReturnType<typeof createRepositories>;
-
-export interface Store {
+/**
+ * The repositories of a database and the one way to write to it. Infrastructure knows no resource: the
+ * application says which repositories it has (src/store.ts), this says how writes are made and versioned.
+ */
+export interface Store<Repositories> {
   dialect: Dialect;
   repos: Repositories;
   /**
@@ -44,16 +29,20 @@ const writeStamp = (dialect: Dialect) =>
     ? sql<string>`greatest(changed_utc, to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS'))`
     : sql<string>`max(changed_utc, strftime('%Y-%m-%d %H:%M:%f', 'now'))`;
 
-export function createStore(db: Db, dialect: Dialect): Store {
+export function createStore<Repositories>(
+  db: Db,
+  dialect: Dialect,
+  repositories: (db: Db, dialect: Dialect) => Repositories,
+): Store<Repositories> {
   const version = precompiled(db, () => db.selectFrom('data_version').select('version').where('id', '=', 1));
   const changed = precompiled(db, () => db.selectFrom('data_version').select('changed_utc').where('id', '=', 1));
   const stamp = writeStamp(dialect);
   return {
     dialect,
-    repos: createRepositories(db, dialect),
+    repos: repositories(db, dialect),
     transaction: (work) =>
       db.transaction().execute(async (trx) => {
-        const result = await work(createRepositories(trx, dialect));
+        const result = await work(repositories(trx, dialect));
         await trx.updateTable('data_version').set((eb) => ({ version: eb('version', '+', 1), changed_utc: stamp })).where('id', '=', 1).execute();
         return result;
       }),

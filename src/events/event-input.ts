@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import type { Repositories } from '../db/store.ts';
+import type { Repositories } from '../store.ts';
 import { invalidParam } from '../errors.ts';
 import { createUrls } from '../http/urls.ts';
 import { type CommonPostInput, commonColumns } from '../posts/post-input.ts';

@@ -1,4 +1,4 @@
-import type { Repositories } from '../db/store.ts';
+import type { Repositories } from '../store.ts';
 import type { EventWrite } from './event-input.ts';
 
 /** What a write says about an event's categories, tags and organizers (absent: unchanged). */

@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import type { Repositories } from '../db/store.ts';
+import type { Repositories } from '../store.ts';
 import { ApiError, invalidParam } from '../errors.ts';
 import { toList } from '../http/coercion.ts';
 import { validatorCompiler } from '../http/validation.ts';

@@ -1,6 +1,6 @@
 import type { DateTime } from 'luxon';
 import type { Config } from '../config.ts';
-import type { Repositories } from '../db/store.ts';
+import type { Repositories } from '../store.ts';
 import { ApiError, invalidParam, invalidParams } from '../errors.ts';
 import type { QueryEcho } from '../http/pagination.ts';
 import { listStatuses } from '../posts/read-rules.ts';

@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import type { Repositories } from '../db/store.ts';
+import type { Repositories } from '../store.ts';
 import type { Urls } from '../http/urls.ts';
 import { toImage } from '../images/image.service.ts';
 import { globalIds, recordHead } from '../linked-posts/linked-post.kind.ts';

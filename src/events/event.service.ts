@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import type { Config } from '../config.ts';
 import { createCountCache } from '../db/count-cache.ts';
 import { createVersionedCache } from '../db/versioned-cache.ts';
-import type { Repositories, Store } from '../db/store.ts';
+import type { Repositories, Store } from '../store.ts';
 import { forbidden, gone, notAccessible, notFound } from '../errors.ts';
 import { listPage, pageRequest } from '../http/pagination.ts';
 import type { Urls } from '../http/urls.ts';

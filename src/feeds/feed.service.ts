@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import pLimit from 'p-limit';
 import type { Config } from '../config.ts';
-import type { Store } from '../db/store.ts';
+import type { Store } from '../store.ts';
 import { createVersionedCache } from '../db/versioned-cache.ts';
 import type { EventListQuery } from '../events/event-list.ts';
 import type { EventService } from '../events/event.service.ts';

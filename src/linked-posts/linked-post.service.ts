@@ -1,7 +1,7 @@
 import { forbidden, gone, invalidParam, notAccessible, notFound } from '../errors.ts';
 import type { Config } from '../config.ts';
 import { createCountCache } from '../db/count-cache.ts';
-import type { Store } from '../db/store.ts';
+import type { Store } from '../store.ts';
 import { listPage, pageRequest } from '../http/pagination.ts';
 import type { Urls } from '../http/urls.ts';
 import { toImage } from '../images/image.service.ts';

@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { TermTable } from '../db/database.ts';
-import type { Repositories, Store } from '../db/store.ts';
+import type { Repositories, Store } from '../store.ts';
 import { ApiError, forbidden, invalidParam, invalidParams, notFound } from '../errors.ts';
 import { listPage, pageRequest } from '../http/pagination.ts';
 import type { Urls } from '../http/urls.ts';

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { afterEach, expect, it, vi } from 'vitest';
-import { createStore } from '../../src/db/store.ts';
+import { createStore } from '../../src/store.ts';
 import type { ApiError } from '../../src/errors.ts';
 import { createEventService } from '../../src/events/event.service.ts';
 import { createFeedService } from '../../src/feeds/feed.service.ts';

@@ -1,0 +1,25 @@
+import { createEventRepository } from './events/event.repository.ts';
+import { createImageRepository } from './images/image.repository.ts';
+import type { Db, Dialect } from './db/database.ts';
+import { createStore as createDbStore, type Store as DbStore } from './db/store.ts';
+import { createPostRepository } from './posts/post.repository.ts';
+import { createTermRepository } from './terms/term.repository.ts';
+import { createUserRepository } from './users/user.repository.ts';
+
+/** Every repository, bound to one connection or one transaction. */
+export function createRepositories(db: Db, dialect: Dialect) {
+  return {
+    users: createUserRepository(db),
+    images: createImageRepository(db),
+    venues: createPostRepository(db, dialect, 'venue'),
+    organizers: createPostRepository(db, dialect, 'organizer'),
+    terms: createTermRepository(db, dialect),
+    events: createEventRepository(db, dialect),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+export type Store = DbStore<Repositories>;
+
+/** The application's store: its repositories over the database's versioned writes (db/store.ts). */
+export const createStore = (db: Db, dialect: Dialect): Store => createDbStore(db, dialect, createRepositories);
