@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDb } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrator.ts';
+import { ImportError, importCommand } from './import/import.command.ts';
 import { serve } from './server.ts';
 import { createUserRepository } from './users/user.repository.ts';
 import { createUserService, UserError } from './users/user.service.ts';
@@ -14,6 +15,11 @@ const USAGE = `usage: cal-events <command>
   user list                               list users (JSON lines)
   user remove <login>                     delete a user and its application passwords
   user reset-password <login>             replace a user's application passwords with a new one
+  import <TEC REST root> [--user <login> --password <application password>] [--since <date>] [--dry-run]
+                                          bring categories, tags, venues, organizers and events from a
+                                          The Events Calendar site (e.g. https://site.example/wp-json/tribe/events/v1)
+  import --ics <file or URL> [--since <date>] [--dry-run]
+                                          bring the events of an iCalendar file
 Every command works on the database DATABASE_URL names (default: the embedded SQLite file).`;
 
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
@@ -32,7 +38,10 @@ export async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { role: { type: 'string' }, email: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      role: { type: 'string' }, email: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      user: { type: 'string' }, password: { type: 'string' }, since: { type: 'string' }, 'dry-run': { type: 'boolean' }, ics: { type: 'string' },
+    },
   });
   const [command = 'serve', sub, login] = positionals;
   if (values.help) return print(USAGE), 0;
@@ -48,6 +57,11 @@ export async function main(argv: string[]): Promise<number> {
       await database.close();
     }
     return 0;
+  }
+  if (command === 'import') {
+    const source = values.ics ?? sub;
+    if (!source) throw new ImportError(`import needs the REST root of a The Events Calendar site, or --ics <file or URL>\n${USAGE}`);
+    return importCommand({ source, ics: values.ics !== undefined, user: values.user, password: values.password, since: values.since, dryRun: values['dry-run'] }, config);
   }
   if (command === 'user') {
     const needLogin = () => {
@@ -73,7 +87,7 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof UserError) process.stderr.write(`cal-events: ${error.message}\n`);
+    if (error instanceof ConfigError || error instanceof UserError || error instanceof ImportError) process.stderr.write(`cal-events: ${error.message}\n`);
     else process.stderr.write(`cal-events: ${error instanceof Error ? error.stack : String(error)}\n`);
     process.exitCode = 1;
   },

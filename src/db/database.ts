@@ -101,6 +101,15 @@ export interface Database {
   event: EventTable;
   event_term: EventTermTable;
   event_organizer: EventOrganizerTable;
+  import_lineage: ImportLineageTable;
+}
+
+/** A record brought in by `cal-events import`, by the source's key (migration 0008). */
+export interface ImportLineageTable {
+  kind: string;
+  source_key: string;
+  local_id: number;
+  source_modified: string;
 }
 
 export type Db = Kysely<Database>;

@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import ICAL from 'ical.js';
+import type { createImporter, ImportOptions, Failure, Tally } from './importer.ts';
+import { ImportError, type SourceOptions } from './source.ts';
+
+type Importer = ReturnType<typeof createImporter>;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const wall = (t: ICAL.Time) => `${t.year}-${pad(t.month)}-${pad(t.day)} ${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`;
+
+async function readCalendar(where: string, options: SourceOptions = {}): Promise<string> {
+  try {
+    if (!/^https?:\/\//.test(where)) return await readFile(where, 'utf8');
+    const response = await fetch(where, { headers: { accept: 'text/calendar' }, signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return await response.text();
+  } catch (error) {
+    throw new ImportError(`cannot read the calendar ${where}: ${(error as Error).message}`);
+  }
+}
+
+/** One VEVENT as the API's event input: wall times in the event's TZID, DATE values as all-day events. */
+function eventInput(event: ICAL.Event) {
+  const start = event.startDate;
+  const end = event.endDate ?? start;
+  const zone = start.zone?.tzid;
+  const timezone = zone && zone !== 'floating' ? (zone === 'Z' ? 'UTC' : zone) : undefined;
+  const allDay = start.isDate;
+  // DTEND of a DATE is the day after the last (RFC 5545 §3.6.1); TEC's end date is the last day itself.
+  const last = end.clone();
+  if (allDay && end.compare(start) > 0) last.adjust(-1, 0, 0, 0);
+  return {
+    title: event.summary ?? '',
+    description: (event.description ?? '').replace(/\n/g, '<br>'),
+    start_date: allDay ? `${wall(start).slice(0, 10)} 00:00:00` : wall(start),
+    end_date: allDay ? `${wall(last).slice(0, 10)} 23:59:59` : wall(end),
+    ...(timezone ? { timezone } : {}),
+    all_day: allDay,
+    ...(typeof event.component.getFirstPropertyValue('url') === 'string' ? { website: event.component.getFirstPropertyValue('url') } : {}),
+    status: 'publish',
+  };
+}
+
+/**
+ * The modification mark of a VEVENT: LAST-MODIFIED when there is one, else a digest of the event without
+ * DTSTAMP (which a feed sets to the time it was served, so it would make every re-run an update).
+ */
+function modifiedMark(component: ICAL.Component): string {
+  const stamp = component.getFirstPropertyValue('last-modified');
+  if (stamp instanceof ICAL.Time) return wall(stamp.convertToZone(ICAL.Timezone.utcTimezone));
+  const copy = new ICAL.Component(component.toJSON());
+  copy.removeAllProperties('dtstamp');
+  return createHash('sha256').update(copy.toString()).digest('base64url');
+}
+
+/** `import --ics`: a calendar file or URL, each VEVENT keyed by its UID (and RECURRENCE-ID, for one occurrence). */
+export async function importIcs(where: string, importer: Importer, options: ImportOptions, source?: SourceOptions) {
+  const text = await readCalendar(where, source);
+  let calendar: ICAL.Component;
+  try {
+    calendar = new ICAL.Component(ICAL.parse(text));
+  } catch (error) {
+    throw new ImportError(`${where} is not an iCalendar file: ${(error as Error).message}`);
+  }
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+  const vevents = calendar.getAllSubcomponents('vevent');
+  const tally: Tally = { created: 0, updated: 0, unchanged: 0, failed: 0 };
+  const failures: Failure[] = [];
+  for (const component of vevents) {
+    const event = new ICAL.Event(component);
+    const recurrence = component.getFirstPropertyValue('recurrence-id');
+    const key = `${event.uid}${recurrence ? `#${String(recurrence)}` : ''}`;
+    try {
+      tally[(await importer.write('event', key, modifiedMark(component), () => eventInput(event), options)).outcome]++;
+    } catch (error) {
+      tally.failed++;
+      failures.push({ resource: 'events', url: `${where}#${event.uid}`, reason: (error as Error).message });
+    }
+  }
+  return { summary: { events: tally }, failures };
+}

@@ -1,0 +1,56 @@
+/**
+ * From a reference record (tribe/events/v1, tec-rest-v1.md §1) to the input our API takes for the same
+ * record: the import writes through the API's own services, so validation, dates, HTML, slugs and term counts
+ * follow one set of rules. References to other records are turned into local ids by `localId`.
+ */
+type Rec = Record<string, any>;
+export type LocalId = (kind: string, sourceId: unknown) => number | undefined;
+
+const pick = (record: Rec, names: string[]) => {
+  const out: Rec = {};
+  for (const name of names) if (record[name] !== undefined && record[name] !== null) out[name] = record[name];
+  return out;
+};
+
+const imageUrl = (image: unknown) => (image && typeof image === 'object' && typeof (image as Rec).url === 'string' ? (image as Rec).url : undefined);
+
+const common = (record: Rec) => ({
+  ...pick(record, ['status', 'slug', 'description', 'excerpt', 'date']),
+  ...(imageUrl(record.image) ? { image: imageUrl(record.image) } : {}),
+});
+
+export function termInput(record: Rec, localId: LocalId, kind: string) {
+  const parent = record.parent ? localId(kind, record.parent) : undefined;
+  return { ...pick(record, ['name', 'slug', 'description']), ...(parent ? { parent } : {}) };
+}
+
+export const venueInput = (record: Rec) => ({
+  ...common(record),
+  ...pick(record, ['venue', 'address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'show_map', 'show_map_link']),
+});
+
+export const organizerInput = (record: Rec) => ({
+  ...common(record),
+  ...pick(record, ['organizer', 'phone', 'website', 'email']),
+});
+
+const ids = (list: unknown, kind: string, localId: LocalId) =>
+  (Array.isArray(list) ? list : []).map((item) => localId(kind, (item as Rec)?.id ?? item)).filter((id): id is number => id !== undefined);
+
+export function eventInput(record: Rec, localId: LocalId) {
+  const venueId = record.venue && typeof record.venue === 'object' && !Array.isArray(record.venue) ? localId('venue', record.venue.id) : undefined;
+  const input: Rec = {
+    ...common(record),
+    ...pick(record, ['title', 'start_date', 'end_date', 'timezone', 'all_day', 'website', 'featured', 'sticky', 'hide_from_listings', 'show_map', 'show_map_link']),
+    categories: ids(record.categories, 'category', localId),
+    tags: ids(record.tags, 'tag', localId),
+    organizer: ids(record.organizer, 'organizer', localId),
+  };
+  if (typeof record.cost === 'string' && record.cost !== '') input.cost = record.cost;
+  if (venueId !== undefined) input.venue = venueId;
+  return input;
+}
+
+/** The idempotency key: the record's global_id, or the root and id for records without one (terms). */
+export const sourceKey = (root: string, kind: string, record: Rec) =>
+  typeof record.global_id === 'string' && record.global_id !== '' ? record.global_id : `${root}#${kind}:${record.id}`;

@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A record of each kind as the reference really sent it (samples/), the base every fake record is cloned from. */
+function sample(file: string, key: string): Record<string, any> {
+  const text = readFileSync(`/work/shared/reference/samples/${file}`, 'utf8');
+  return JSON.parse(text.slice(text.indexOf('\n{"') + 1))[key][0];
+}
+
+export interface FakeSite {
+  root: string;
+  records: Record<string, Record<string, any>[]>;
+  /** Answers to give before the real one, per path+page (`events?page=2`): 500, 'timeout', 'malformed'. */
+  faults: Map<string, Array<500 | 'timeout' | 'malformed'>>;
+  /** Every request seen, as path+page. */
+  seen: string[];
+  close(): Promise<void>;
+}
+
+const PROTECTED_BLANKS = { description: '', excerpt: '' };
+
+/**
+ * An in-process The Events Calendar site: lists shaped as the reference's (envelope, X-TEC-Total headers),
+ * paged, with faults on demand. `venues` and `events` counts set the size; event i names venue i.
+ */
+export async function startFakeSite(options: { venues: number; events: number; perPageCap?: number; password?: string }): Promise<FakeSite> {
+  const host = 'fake.test';
+  const venueBase = sample('19-venues-list.txt', 'venues');
+  const organizerBase = sample('21-organizers-list.txt', 'organizers');
+  const categoryBase = sample('23-categories-list.txt', 'categories');
+  const tagBase = sample('24-tags-list.txt', 'tags');
+  const eventBase = sample('12-events-list.txt', 'events');
+  const post = (base: Record<string, any>, id: number, extra: Record<string, any>) => ({
+    ...base, id, global_id: `${host}?id=${id}`, global_id_lineage: [`${host}?id=${id}`], ...extra,
+  });
+  const records: FakeSite['records'] = {
+    categories: [{ ...categoryBase, id: 2, name: 'Music', slug: 'music' }, { ...categoryBase, id: 3, name: 'Jazz', slug: 'jazz', parent: 2 }],
+    tags: [{ ...tagBase, id: 7, name: 'Outdoor', slug: 'outdoor' }],
+    organizers: [post(organizerBase, 500, {})],
+    venues: Array.from({ length: options.venues }, (_, i) => post(venueBase, 1000 + i, { venue: `Hall ${i}`, slug: `hall-${i}` })),
+    events: Array.from({ length: options.events }, (_, i) =>
+      post(eventBase, 2000 + i, {
+        title: `Event ${i}`, slug: `event-${i}`,
+        venue: { ...venueBase, id: 1000 + (i % options.venues) },
+        organizer: [{ ...organizerBase, id: 500 }],
+        categories: [{ ...categoryBase, id: 3 }],
+        tags: [{ ...tagBase, id: 7 }],
+      }),
+    ),
+  };
+  const faults: FakeSite['faults'] = new Map();
+  const seen: string[] = [];
+  const cap = options.perPageCap ?? 50;
+
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    const resource = url.pathname.replace(/^\/wp-json\/tribe\/events\/v1\//, '');
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const signature = `${resource}?page=${page}`;
+    seen.push(signature);
+    const fault = faults.get(signature)?.shift();
+    if (fault === 500) return response.writeHead(500, { 'content-type': 'application/json' }).end('{"code":"internal_server_error"}');
+    if (fault === 'timeout') return setTimeout(() => response.destroy(), 300);
+    const list = records[resource];
+    if (!list) return response.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"rest_no_route","message":"No route was found matching the URL and request method.","data":{"status":404}}');
+    const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 10), cap);
+    const authorized = request.headers.authorization === `Basic ${Buffer.from(`admin:${options.password ?? 'secret'}`).toString('base64')}`;
+    const visible = list.filter((r) => authorized || r.status === undefined || r.status === 'publish');
+    const items = visible.slice((page - 1) * perPage, page * perPage).map((r) =>
+      r.password_protected && !(authorized && url.searchParams.get('context') === 'edit') ? { ...r, ...PROTECTED_BLANKS } : r,
+    );
+    const totalPages = Math.ceil(visible.length / perPage);
+    const body = JSON.stringify({ [resource]: items.map(({ password_protected: _p, ...r }) => r), rest_url: `http://${host}/wp-json/tribe/events/v1/${resource}/`, total: visible.length, total_pages: totalPages });
+    response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8', 'X-TEC-Total': String(visible.length), 'X-TEC-TotalPages': String(totalPages) });
+    response.end(fault === 'malformed' ? body.slice(0, body.length / 2) : body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    root: `http://127.0.0.1:${port}/wp-json/tribe/events/v1`,
+    records,
+    faults,
+    seen,
+    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}

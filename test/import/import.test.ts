@@ -1,0 +1,120 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../src/db/migrator.ts';
+import type { DbHandle } from '../../src/db/create-db.ts';
+import { ImportError, runImport } from '../../src/import/import.command.ts';
+import { silentProgress } from '../../src/import/progress.ts';
+import { type FakeSite, startFakeSite } from '../helpers/fake-tec-site.ts';
+import { openTestDatabase, testConfig } from '../helpers/test-app.ts';
+
+const dialects = (): Array<'sqlite' | 'postgres'> => (process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']);
+const FAST = { timeoutMs: 150, retries: 2, backoffMs: 5, perPage: 4 };
+
+for (const dialect of dialects()) {
+  describe(`import from a The Events Calendar site [${dialect}]`, () => {
+    let database: DbHandle;
+    let site: FakeSite;
+    const config = testConfig();
+    const run = (args: Partial<Parameters<typeof runImport>[0]> = {}) =>
+      runImport({ source: site.root, ...args }, { config, database, progress: silentProgress, source: FAST });
+    const count = async (table: 'event' | 'venue' | 'import_lineage') =>
+      Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+    beforeEach(async () => {
+      database = await openTestDatabase(dialect);
+      await migrateToLatest(database.db);
+      site = await startFakeSite({ venues: 9, events: 10 });
+    });
+    afterEach(async () => {
+      await site.close();
+      await database.close();
+    });
+
+    it('brings every page of every resource, references mapped to local ids, and a re-run creates nothing', async () => {
+      // The last event names venue 8, on the third venue page; one page answers 500, one times out, one is cut short.
+      site.records.events[9].venue = { id: 1008 };
+      site.faults.set('events?page=2', [500]);
+      site.faults.set('venues?page=2', ['timeout']);
+      site.faults.set('events?page=3', ['malformed']);
+      const first = await run();
+      expect(first.failures).toEqual([]);
+      expect(first.summary.events).toEqual({ created: 10, updated: 0, unchanged: 0, failed: 0 });
+      expect(first.summary.venues.created).toBe(9);
+      expect(first.summary.categories.created).toBe(2);
+      const last = await database.db.selectFrom('event').selectAll().where('title', '=', 'Event 9').executeTakeFirstOrThrow();
+      const hall8 = await database.db.selectFrom('venue').select('id').where('title', '=', 'Hall 8').executeTakeFirstOrThrow();
+      expect(last.venue_id).toBe(hall8.id);
+      expect(last.start_local).toBe('2027-03-05 19:00:00');
+      const jazz = await database.db.selectFrom('term').selectAll().where('slug', '=', 'jazz').executeTakeFirstOrThrow();
+      const music = await database.db.selectFrom('term').selectAll().where('slug', '=', 'music').executeTakeFirstOrThrow();
+      expect(jazz.parent_id).toBe(music.id);
+      expect(jazz.count).toBe(10);
+
+      site.records.events[0] = { ...site.records.events[0], title: 'Event 0 moved', modified_utc: '2026-12-01 10:00:00' };
+      const second = await run();
+      expect(second.summary.events).toEqual({ created: 0, updated: 1, unchanged: 9, failed: 0 });
+      expect(await count('event')).toBe(10);
+      expect((await database.db.selectFrom('event').select('title').where('title', '=', 'Event 0 moved').execute()).length).toBe(1);
+    });
+
+    it('resumes a run stopped midway without duplicates', async () => {
+      site.faults.set('events?page=2', [500, 500, 500]);
+      const stopped = await run();
+      expect(stopped.summary.events.created).toBe(4);
+      expect(stopped.failures).toEqual([expect.objectContaining({ resource: 'events', reason: 'HTTP 500' })]);
+      const resumed = await run();
+      expect(resumed.failures).toEqual([]);
+      expect(resumed.summary.events).toEqual({ created: 6, updated: 0, unchanged: 4, failed: 0 });
+      expect(await count('event')).toBe(10);
+    });
+
+    it('with credentials brings drafts and password-protected events whole; --since and --dry-run write less', async () => {
+      site.records.events[1] = { ...site.records.events[1], status: 'draft', password_protected: true, description: '<p>Only for members</p>' };
+      expect((await run()).summary.events.created).toBe(9);
+      const whole = await run({ user: 'admin', password: 'secret' });
+      expect(whole.summary.events.created).toBe(1);
+      const draft = await database.db.selectFrom('event').selectAll().where('title', '=', 'Event 1').executeTakeFirstOrThrow();
+      expect(draft.status).toBe('draft');
+      expect(draft.description).toContain('Only for members');
+
+      site.records.events[2] = { ...site.records.events[2], title: 'Old change', modified_utc: '2026-11-01 00:00:00' };
+      site.records.events[3] = { ...site.records.events[3], title: 'New change', modified_utc: '2026-12-02 00:00:00' };
+      const dry = await run({ since: '2026-11-30', dryRun: true });
+      expect(dry.summary.events.updated).toBe(1);
+      expect(await database.db.selectFrom('event').select('id').where('title', '=', 'New change').execute()).toEqual([]);
+      const since = await run({ since: '2026-11-30' });
+      expect(since.summary.events.updated).toBe(1);
+      expect(await database.db.selectFrom('event').select('id').where('title', '=', 'Old change').execute()).toEqual([]);
+    });
+
+    it('refuses bad input with a clear message and writes nothing', async () => {
+      await expect(run({ since: 'yesterday-ish' })).rejects.toThrow(/--since "yesterday-ish" is not a date/);
+      await expect(run({ source: 'http://127.0.0.1:9/wp-json/tribe/events/v1' })).rejects.toThrow(ImportError);
+      await expect(run({ source: site.root.replace('/wp-json/tribe/events/v1', '/nothing') })).rejects.toThrow(/is not a The Events Calendar API/);
+      await expect(run({ source: 'not a url' })).rejects.toThrow(/not an http/);
+      expect(await count('event')).toBe(0);
+      expect(await database.db.selectFrom('user').selectAll().execute()).toEqual([]);
+    });
+
+    it('imports an iCalendar file: UID as the key, zones and all-day dates kept, a re-run unchanged', async () => {
+      const text = readIcs();
+      const file = join(tmpdir(), `cal-import-${process.pid}-${dialect}.ics`);
+      writeFileSync(file, text);
+      const first = await runImport({ source: file, ics: true }, { config, database, progress: silentProgress });
+      expect(first.failures).toEqual([]);
+      expect(first.summary.events.created).toBe(30);
+      const sydney = await database.db.selectFrom('event').selectAll().where('title', '=', 'Event 1 Talk').executeTakeFirstOrThrow();
+      expect([sydney.start_local, sydney.timezone]).toEqual(['2027-01-06 11:00:00', 'Australia/Sydney']);
+      const again = await runImport({ source: file, ics: true }, { config, database, progress: silentProgress });
+      expect(again.summary.events).toEqual({ created: 0, updated: 0, unchanged: 30, failed: 0 });
+      await expect(runImport({ source: join(tmpdir(), 'no-such.ics'), ics: true }, { config, database, progress: silentProgress })).rejects.toThrow(/cannot read the calendar/);
+    });
+  });
+}
+
+function readIcs(): string {
+  const raw = readFileSync('/work/shared/reference/site/list.ics.txt', 'utf8') as string;
+  return raw.slice(raw.indexOf('BEGIN:VCALENDAR'));
+}
