@@ -72,7 +72,9 @@ async function buildRecords(rows: EventRow[], deps: RecordDeps, single: boolean)
   if (rows.length === 0) return [];
   const { repos, urls, config } = deps;
   const ids = rows.map((r) => r.id);
-  const [termRows, organizerLinks] = await Promise.all([repos.events.termsOf(ids), repos.events.organizerLinksOf(ids)]);
+  const [termRows, organizerLinks, imported] = await Promise.all([
+    repos.events.termsOf(ids), repos.events.organizerLinksOf(ids), repos.events.importedKeysOf(ids),
+  ]);
   const venueIds = [...new Set(rows.map((r) => r.venue_id).filter((id): id is number => id !== null))];
   const organizerIds = [...new Set(organizerLinks.map((l) => l.organizer_id))];
   const imageIds = [...new Set(rows.map((r) => r.image_id).filter((id): id is number => id !== null))];
@@ -86,6 +88,7 @@ async function buildRecords(rows: EventRow[], deps: RecordDeps, single: boolean)
   const images = new Map(imageRows.map((i) => [i.id, i]));
   const termsByEvent = group(termRows, (t) => t.event_id);
   const organizersByEvent = group(organizerLinks, (l) => l.event_id);
+  const importedByEvent = group(imported, (l) => l.local_id);
 
   return rows.map((row) => {
     const terms = (taxonomy: Taxonomy) =>
@@ -97,7 +100,7 @@ async function buildRecords(rows: EventRow[], deps: RecordDeps, single: boolean)
     const { id, ...head } = recordHead(row, url);
     const record: Record<string, unknown> = {
       id,
-      ...globalIds(urls, row.id),
+      ...globalIds(urls, row.id, (importedByEvent.get(row.id) ?? []).map((l) => l.source_key)),
       ...head,
       rest_url: `${urls.collection('events')}/${row.id}`,
       title: row.title,

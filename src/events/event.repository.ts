@@ -158,6 +158,13 @@ export function createEventRepository(db: Db, dialect: Dialect) {
       eventIds.length === 0
         ? Promise.resolve([])
         : db.selectFrom('event_organizer').selectAll().where('event_id', 'in', eventIds).orderBy('event_id').orderBy('position').execute(),
+
+    /** The source keys imported events came from (`cal-events import`): the tail of their global_id_lineage. */
+    importedKeysOf: (eventIds: number[]) =>
+      eventIds.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('import_lineage').select(['local_id', 'source_key']).where('kind', '=', 'event').where('local_id', 'in', eventIds)
+          .orderBy('source_key').execute(),
   };
 }
 

@@ -42,9 +42,10 @@ export function recordHead(row: PostColumns, url: string) {
   };
 }
 
-export function globalIds(urls: Urls, id: number) {
+/** Our global id, then those of the records it was imported from (`cal-events import`), as TEC's lineage lists them. */
+export function globalIds(urls: Urls, id: number, importedFrom: string[] = []) {
   const globalId = urls.globalId(id);
-  return { global_id: globalId, global_id_lineage: [globalId] };
+  return { global_id: globalId, global_id_lineage: [globalId, ...importedFrom] };
 }
 
 /** Sent text fields, trimmed; on create every field is filled ('' when absent). */

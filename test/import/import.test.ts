@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 import type { DbHandle } from '../../src/db/create-db.ts';
 import { ImportError, runImport } from '../../src/import/import.command.ts';
@@ -51,6 +52,11 @@ for (const dialect of dialects()) {
       const music = await database.db.selectFrom('term').selectAll().where('slug', '=', 'music').executeTakeFirstOrThrow();
       expect(jazz.parent_id).toBe(music.id);
       expect(jazz.count).toBe(10);
+      const app = await buildApp({ config, database, logger: false });
+      const read = (await app.inject({ url: `/cal/events/v1/events/${last.id}` })).json();
+      expect(read.global_id_lineage).toEqual([read.global_id, 'fake.test?id=2009']);
+      expect(read.venue.venue).toBe('Hall 8');
+      await app.close();
 
       site.records.events[0] = { ...site.records.events[0], title: 'Event 0 moved', modified_utc: '2026-12-01 10:00:00' };
       const second = await run();
