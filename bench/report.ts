@@ -25,6 +25,8 @@ export interface RunReport {
   scenarios: ScenarioResult[];
   /** The server's lifetime peak resident set (VmHWM), seeding excluded: it runs in its own process. */
   serverPeakRssMb: number;
+  /** The `import` scenario (bench/import.ts): `cal-events import` from a fake TEC site, in events per second. */
+  importRun?: { events: number; seconds: number; eventsPerSecond: number };
 }
 
 export function machineInfo(): Machine {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openBenchDatabase } from './database.ts';
+import { measureImport } from './import.ts';
 import { readFixtures } from './fixtures.ts';
 import { type CeilingCache, measureScenario, ROOT_DIR, type RunSettings } from './measure.ts';
 import { type BenchOptions, OptionsError, parseOptions, USAGE } from './options.ts';
@@ -12,6 +13,8 @@ import { buildScenarios, type ScenarioName } from './scenarios.ts';
 import { seedCalendar } from './seed.ts';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
+/** Events of the import scenario: enough pages (50 each) for a steady rate. */
+const IMPORT_EVENTS = 5000;
 
 /** One database, seeded with `events` events, one service process, the scenarios in turn. */
 async function runOnce(options: BenchOptions, events: number, names: ScenarioName[]): Promise<RunReport> {
@@ -85,6 +88,13 @@ async function main(argv: string[]): Promise<number> {
     log(`wrote ${path}.json and .md`);
   } else {
     const report = await runOnce(options, options.events, options.scenarios);
+    const dir = mkdtempSync(join(tmpdir(), 'cal-bench-import-'));
+    try {
+      report.importRun = await measureImport(dir, IMPORT_EVENTS);
+      log(`  import: ${report.importRun.eventsPerSecond.toFixed(0)} events/s (${IMPORT_EVENTS} events from a fake TEC site into SQLite)`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     reports.push(report);
     process.stdout.write(`\n${summaryLine(report)}\n\n${resultTable(report.scenarios)}\n\n`);
     log(`wrote ${writeRun(report)}.json and .md`);
