@@ -88,8 +88,11 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
       if (options.authenticated && kind !== 'category' && kind !== 'tag') Object.assign(query, { status: 'publish,future,draft,pending,private', context: 'edit' });
       let done = 0;
       try {
+        // The same pages as a plain reader sees them: what is blanked there is password-protected (below).
+        const plain = options.authenticated && kind === 'event' ? source.pages(resource, { ...query, context: 'view' }) : undefined;
         for await (const page of source.pages(resource, query)) {
           progress.total(resource, page.total);
+          if (plain) markProtected(page.records, (await plain.next()).value?.records ?? []);
           for (const record of page.records) {
             const outcome = await one(kind, root, record, options).catch((error: unknown) => {
               failures.push({ resource, url: recordUrl(record, page.url), reason: (error as Error).message });
@@ -137,6 +140,18 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
 /** modified_utc where the source has it; terms have none, so a digest of the record stands for it. */
 const modifiedMark = (record: Record<string, any>) =>
   typeof record.modified_utc === 'string' ? record.modified_utc : createHash('sha256').update(JSON.stringify(record)).digest('base64url');
+
+/**
+ * The API never shows an event's password, so a protected event cannot stay protected here: it comes in
+ * `private` (editors only) rather than public with the content its password guarded.
+ */
+function markProtected(whole: Record<string, any>[], plain: Record<string, any>[]) {
+  const seen = new Map(plain.map((record) => [record.id, record]));
+  for (const record of whole) {
+    const view = seen.get(record.id);
+    if (view && (view.description !== record.description || view.excerpt !== record.excerpt) && view.description === '') record.status = 'private';
+  }
+}
 
 const recordUrl = (record: Record<string, any>, pageUrl: string) =>
   typeof record.url === 'string' && record.url !== '' ? record.url : `${pageUrl}#id=${record.id}`;

@@ -77,13 +77,19 @@ for (const dialect of dialects()) {
     });
 
     it('with credentials brings drafts and password-protected events whole; --since and --dry-run write less', async () => {
-      site.records.events[1] = { ...site.records.events[1], status: 'draft', password_protected: true, description: '<p>Only for members</p>' };
+      site.records.events[1] = { ...site.records.events[1], status: 'draft' };
+      site.records.events[4] = { ...site.records.events[4], password_protected: true, description: '<p>Only for members</p>', modified_utc: '2026-11-22 00:14:00' };
       expect((await run()).summary.events.created).toBe(9);
+      const blank = await database.db.selectFrom('event').selectAll().where('title', '=', 'Event 4').executeTakeFirstOrThrow();
+      expect([blank.status, blank.description]).toEqual(['publish', '']);
+      site.records.events[4].modified_utc = '2026-11-22 00:15:00';
       const whole = await run({ user: 'admin', password: 'secret' });
-      expect(whole.summary.events.created).toBe(1);
+      expect(whole.summary.events).toMatchObject({ created: 1, updated: 1 });
       const draft = await database.db.selectFrom('event').selectAll().where('title', '=', 'Event 1').executeTakeFirstOrThrow();
       expect(draft.status).toBe('draft');
-      expect(draft.description).toContain('Only for members');
+      // Its password is never shown: the protected content comes in for editors only, not public.
+      const guarded = await database.db.selectFrom('event').selectAll().where('title', '=', 'Event 4').executeTakeFirstOrThrow();
+      expect([guarded.status, guarded.description]).toEqual(['private', '<p>Only for members</p>']);
 
       site.records.events[2] = { ...site.records.events[2], title: 'Old change', modified_utc: '2026-11-01 00:00:00' };
       site.records.events[3] = { ...site.records.events[3], title: 'New change', modified_utc: '2026-12-02 00:00:00' };
