@@ -11,8 +11,8 @@ function sample(file: string, key: string): Record<string, any> {
 export interface FakeSite {
   root: string;
   records: Record<string, Record<string, any>[]>;
-  /** Answers to give before the real one, per path+page (`events?page=2`): 500, 'timeout', 'malformed'. */
-  faults: Map<string, Array<500 | 'timeout' | 'malformed'>>;
+  /** Answers to give before the real one, per path+page (`events?page=2`): 500, 429 (Retry-After: 1), 'timeout', 'malformed'. */
+  faults: Map<string, Array<500 | 429 | 'timeout' | 'malformed'>>;
   /** Every request seen, as path+page. */
   seen: string[];
   close(): Promise<void>;
@@ -61,6 +61,7 @@ export async function startFakeSite(options: { venues: number; events: number; p
     seen.push(signature);
     const fault = faults.get(signature)?.shift();
     if (fault === 500) return response.writeHead(500, { 'content-type': 'application/json' }).end('{"code":"internal_server_error"}');
+    if (fault === 429) return response.writeHead(429, { 'retry-after': '1' }).end();
     if (fault === 'timeout') return setTimeout(() => response.destroy(), 300);
     const list = records[resource];
     if (!list) return response.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"rest_no_route","message":"No route was found matching the URL and request method.","data":{"status":404}}');

@@ -39,7 +39,12 @@ for (const dialect of dialects()) {
       site.faults.set('events?page=2', [500]);
       site.faults.set('venues?page=2', ['timeout']);
       site.faults.set('events?page=3', ['malformed']);
+      site.faults.set('tags?page=1', [429]);
+      const started = Date.now();
       const first = await run();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000); // Retry-After: 1 was waited for
+      expect(site.seen.filter((s) => s === 'tags?page=1').length).toBe(2);
+      expect(site.seen.filter((s) => s === 'events?page=2').length).toBe(2);
       expect(first.failures).toEqual([]);
       expect(first.summary.events).toEqual({ created: 10, updated: 0, unchanged: 0, failed: 0 });
       expect(first.summary.venues.created).toBe(9);
