@@ -41,7 +41,7 @@ function barProgress(stream: NodeJS.WriteStream): Progress {
 }
 
 function lineProgress(stream: NodeJS.WriteStream): Progress {
-  const state = new Map<string, { total: number; started: number; lastLine: number }>();
+  const state = new Map<string, { total: number; done: number; started: number; lastLine: number }>();
   const line = (resource: string, done: number) => {
     const entry = state.get(resource);
     if (!entry) return;
@@ -51,16 +51,17 @@ function lineProgress(stream: NodeJS.WriteStream): Progress {
   };
   return {
     total(resource, total) {
-      if (!state.has(resource)) state.set(resource, { total, started: Date.now(), lastLine: Date.now() });
+      if (!state.has(resource)) state.set(resource, { total, done: 0, started: Date.now(), lastLine: Date.now() });
     },
     // One line every few seconds at most: a log is not a terminal.
     tick(resource, done) {
       const entry = state.get(resource);
+      if (entry) entry.done = done;
       if (entry && Date.now() - entry.lastLine > 5000) line(resource, done);
     },
     end(resource) {
       const entry = state.get(resource);
-      if (entry) line(resource, entry.total);
+      if (entry) line(resource, entry.done);
     },
     stop() {},
   };
