@@ -12,7 +12,7 @@ import { createEventService } from './events/event.service.ts';
 import { registerDocsRoutes } from './docs/docs.routes.ts';
 import { collectRoutes } from './docs/route-registry.ts';
 import { registerAllowHeader } from './http/allow.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { type ErrorAnswer, registerErrorHandling } from './http/error-handler.ts';
 import { parseQueryString, registerRequestParsing } from './http/request-parsing.ts';
 import { createUrls } from './http/urls.ts';
 import { registerWpJsonLinks, WP_ROOT, wpJsonRewriter } from './http/wp-json.ts';
@@ -49,6 +49,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   // Log lines are buffered (4 kB, or one second at most) and written asynchronously: a write to stdout per
   // request would cost a system call in the hot path. Flushed on close.
   const logStream = logger === undefined ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : undefined;
+  // Bound once the error path exists; the router only calls it for requests, which come after that.
+  let answerError: ErrorAnswer = () => {
+    throw new Error('error path not ready');
+  };
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, stream: logStream },
     // No child logger per request (it cost more than a primary-key read): the few lines logged while
@@ -57,7 +61,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     // One line per request, written when it is answered (Fastify's default is two).
     disableRequestLogging: true,
     bodyLimit: config.bodyLimit,
-    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+    // WordPress allows 200-character slugs, and a URL-encoded one of other letters is up to nine times longer.
+    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 2000 },
+    // What the router rejects before any route (a longer parameter, a malformed URL) takes the one error path.
+    frameworkErrors: (error, request, reply) => answerError(error, request, reply),
     // The language segment comes off first (`/fr/wp-json/...`), then the WordPress path becomes the canonical one.
     rewriteUrl: wordpress ? (request) => wordpress(request, language(request)) : language,
   });
@@ -85,7 +92,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
   if (logStream) registerAccessLog(app, config.logLevel, (line) => logStream.write(line));
   registerLanguage(app, config.locales);
-  registerErrorHandling(app, [sitePresenter(config)]);
+  answerError = registerErrorHandling(app, [sitePresenter(config)]);
   registerRequestParsing(app);
   registerAllowHeader(app, routes);
   if (config.wpJsonPath) registerWpJsonLinks(app, urls);

@@ -28,6 +28,9 @@ function localized(error: ApiError, request: FastifyRequest) {
   };
 }
 
+/** Answers any failure as the one error path does (also for what the router rejects before any route). */
+export type ErrorAnswer = (error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
 /** Answers the errors of requests that are not the JSON API's: the site's pages answer theirs as HTML. */
 export interface ErrorPresenter {
   matches(request: FastifyRequest): boolean;
@@ -38,7 +41,7 @@ export interface ErrorPresenter {
  * The one error path: every failure becomes an ApiError, which leaves as the WordPress error body, or
  * through the presenter whose requests it is (the same status, in that presenter's form).
  */
-export function registerErrorHandling(app: FastifyInstance, presenters: ErrorPresenter[] = []): void {
+export function registerErrorHandling(app: FastifyInstance, presenters: ErrorPresenter[] = []): ErrorAnswer {
   const send = (reply: FastifyReply, request: FastifyRequest, error: ApiError) => {
     const presenter = presenters.find((p) => p.matches(request));
     return presenter ? presenter.send(request, reply, error) : reply.code(error.status).send(localized(error, request));
@@ -46,15 +49,18 @@ export function registerErrorHandling(app: FastifyInstance, presenters: ErrorPre
 
   app.setNotFoundHandler((request, reply) => send(reply, request, noRoute()));
 
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+  const answer: ErrorAnswer = (error, request, reply) => {
     if (error instanceof ApiError) return send(reply, request, error);
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 413) return send(reply, request, new ApiError(413, 'rest_request_too_large', 'The request body is too large.'));
+    if (status === 414) return send(reply, request, new ApiError(414, 'rest_uri_too_long', 'The request URL is too long.'));
     if (status === 415) return send(reply, request, new ApiError(415, 'rest_unsupported_media_type', 'Unsupported Content-Type.'));
     // Malformed JSON, a bad Content-Length, and other faults of the request itself.
     if (status >= 400 && status < 500) return send(reply, request, new ApiError(400, 'rest_invalid_json', 'The request body could not be read.'));
     // Never echo internals; the request id in the log ties the report to the cause.
     request.log.error({ reqId: request.id, err: error }, 'unhandled error');
     return send(reply, request, new ApiError(500, 'rest_internal_error', `Internal error (request ${request.id}).`));
-  });
+  };
+  app.setErrorHandler(answer);
+  return answer;
 }

@@ -19,7 +19,8 @@ const SITE_PATH = new RegExp(`^/(?:${SITE_ROOTS.join('|')})(?:[/?]|$)`);
 const CSP = "default-src 'none'; style-src 'self'; img-src 'self' https: http: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 export function pageContext(request: FastifyRequest, config: Config): PageContext {
-  const language = request.language;
+  // What the router rejects before any route has not been through the language hook.
+  const language = request.language ?? 'en';
   const segment = languageSegment(request.raw);
   const prefix = segment ? `/${language}` : '';
   return {

@@ -231,3 +231,24 @@ describeEachDialect('GET /events/ (list, day and month views)', (t) => {
     expect((await h.page('/assets/cal-events.css', { headers: { 'if-none-match': String(css.headers.etag) } })).statusCode).toBe(304);
   });
 });
+
+describeEachDialect('long slugs and long URLs', (t) => {
+  const h = siteHelpers(t);
+
+  it('serves a 200-character slug on pages and in the API, and answers a longer URL than the router takes in the contract\'s shapes', async () => {
+    const title = `Long ${'x'.repeat(195)}`;
+    const created = await h.event({ ...CONCERT, title });
+    expect(created.slug.length).toBeGreaterThan(150); // past the router's default limit of 100
+    expectHtml(await h.page(`/event/${created.slug}/`), 200);
+    expect((await h.api('GET', `/events/by-slug/${created.slug}`)).statusCode).toBe(200);
+    const page = await h.page(`/event/${'a'.repeat(2500)}/`);
+    expectHtml(page, 414);
+    const api = await t().app.inject({ url: `${API}/events/by-slug/${'a'.repeat(2500)}` });
+    expect(api.statusCode).toBe(414);
+    expect(api.json()).toEqual({ code: 'rest_uri_too_long', message: 'The request URL is too long.', data: { status: 414 } });
+    // A page past the slug schema's limit but within the router's is a page's 400 naming it.
+    const tooLong = await h.page(`/event/${'a'.repeat(300)}/`);
+    expectHtml(tooLong, 400);
+    expect(tooLong.html).toContain('<code>slug</code>');
+  });
+});
