@@ -1,5 +1,6 @@
 import { createEventRepository } from './events/event.repository.ts';
 import { createImageRepository } from './images/image.repository.ts';
+import { createLineageRepository } from './import/lineage.repository.ts';
 import type { Db, Dialect } from './db/database.ts';
 import { createStore as createDbStore, type Store as DbStore } from './db/store.ts';
 import { createPostRepository } from './posts/post.repository.ts';
@@ -15,6 +16,7 @@ export function createRepositories(db: Db, dialect: Dialect) {
     organizers: createPostRepository(db, dialect, 'organizer'),
     terms: createTermRepository(db, dialect),
     events: createEventRepository(db, dialect),
+    lineage: createLineageRepository(db),
   };
 }
 

@@ -43,7 +43,7 @@ export interface EventWrite {
 export async function eventWrite(
   input: EventInput,
   existing: EventRow | undefined,
-  ctx: LinkContext & { config: Config },
+  ctx: LinkContext & { config: Config; reservedSlugs?: Set<string> },
 ): Promise<EventWrite> {
   const { repos, caller, config } = ctx;
   const common = await commonColumns(input, {
@@ -54,7 +54,11 @@ export async function eventWrite(
     now: nowStamp(config.timezone),
     users: repos.users,
     images: repos.images,
-    slugsStartingWith: (base) => slugsTakenByOthers(base, existing, repos),
+    slugsStartingWith: async (base) => {
+      const taken = await slugsTakenByOthers(base, existing, repos);
+      for (const slug of ctx.reservedSlugs ?? []) taken.add(slug);
+      return taken;
+    },
     fallbackSlug: 'event',
   });
   const columns: Partial<EventColumns> = { ...common, ...eventDateColumns(input, existing, config.timezone) };

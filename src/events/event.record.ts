@@ -73,7 +73,7 @@ async function buildRecords(rows: EventRow[], deps: RecordDeps, single: boolean)
   const { repos, urls, config } = deps;
   const ids = rows.map((r) => r.id);
   const [termRows, organizerLinks, imported] = await Promise.all([
-    repos.events.termsOf(ids), repos.events.organizerLinksOf(ids), repos.events.importedKeysOf(ids),
+    repos.events.termsOf(ids), repos.events.organizerLinksOf(ids), repos.lineage.keysOf('event', ids),
   ]);
   const venueIds = [...new Set(rows.map((r) => r.venue_id).filter((id): id is number => id !== null))];
   const organizerIds = [...new Set(organizerLinks.map((l) => l.organizer_id))];

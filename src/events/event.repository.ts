@@ -95,6 +95,18 @@ export function createEventRepository(db: Db, dialect: Dialect) {
       return id;
     },
 
+    /**
+     * Many new events in three statements whatever their number (a bulk import's page): their post ids, then
+     * the rows. Ids come back in insertion order (ascending within one statement on both databases).
+     */
+    async insertMany(rows: EventColumns[]): Promise<number[]> {
+      if (rows.length === 0) return [];
+      const posts = await db.insertInto('post').values(rows.map(() => ({ type: 'event' }))).returning('id').execute();
+      const ids = posts.map((p) => p.id).sort((a, b) => a - b);
+      await db.insertInto('event').values(rows.map((row, i) => ({ ...row, id: ids[i] }) as Insertable<EventTable>)).execute();
+      return ids;
+    },
+
     /** `revise`: the event really changed, so its SEQUENCE moves on (counted in SQL: concurrent updates both count). */
     update: async (id: number, values: Partial<EventColumns>, revise = false) => {
       if (revise) await db.updateTable('event').set((eb) => ({ ...values, sequence: eb('sequence', '+', 1) })).where('id', '=', id).execute();
@@ -109,6 +121,14 @@ export function createEventRepository(db: Db, dialect: Dialect) {
       await db.deleteFrom('event_term').where('event_id', '=', eventId)
         .where('term_id', 'in', db.selectFrom('term').select('id').where('taxonomy', '=', taxonomy)).execute();
       if (termIds.length) await db.insertInto('event_term').values(termIds.map((term_id) => ({ event_id: eventId, term_id }))).execute();
+    },
+
+    /** New events' first links, terms of both taxonomies at once: nothing to replace, so nothing deleted first. */
+    async addLinks(links: Array<{ eventId: number; termIds: number[]; organizerIds: number[] }>) {
+      const terms = links.flatMap((l) => l.termIds.map((term_id) => ({ event_id: l.eventId, term_id })));
+      const organizers = links.flatMap((l) => l.organizerIds.map((organizer_id, position) => ({ event_id: l.eventId, organizer_id, position })));
+      if (terms.length) await db.insertInto('event_term').values(terms).execute();
+      if (organizers.length) await db.insertInto('event_organizer').values(organizers).execute();
     },
 
     async setOrganizers(eventId: number, organizerIds: number[]) {
@@ -159,12 +179,6 @@ export function createEventRepository(db: Db, dialect: Dialect) {
         ? Promise.resolve([])
         : db.selectFrom('event_organizer').selectAll().where('event_id', 'in', eventIds).orderBy('event_id').orderBy('position').execute(),
 
-    /** The source keys imported events came from (`cal-events import`): the tail of their global_id_lineage. */
-    importedKeysOf: (eventIds: number[]) =>
-      eventIds.length === 0
-        ? Promise.resolve([])
-        : db.selectFrom('import_lineage').select(['local_id', 'source_key']).where('kind', '=', 'event').where('local_id', 'in', eventIds)
-          .orderBy('source_key').execute(),
   };
 }
 

@@ -11,11 +11,11 @@ import type { LinkedPostService } from '../linked-posts/linked-post.service.ts';
 import type { RecordRef } from '../linked-posts/linked-post.service.ts';
 import { nowStamp } from '../time/clock.ts';
 import { type Caller, canCreate, canDelete, canEdit, canEditOthers, canRead } from '../users/roles.ts';
-import { type EventInput, eventWrite } from './event-input.ts';
+import { type EventInput, type EventWrite, eventWrite } from './event-input.ts';
 import { countedTerms, linksChanged, moveTermCounts, saveLinks } from './event-links-write.ts';
 import { type EventListQuery, eventListFilter } from './event-list.ts';
 import { type EventRecord, toEventJson, toEventRecords } from './event.record.ts';
-import type { EventRow } from './event.repository.ts';
+import type { EventColumns, EventRow } from './event.repository.ts';
 
 export interface EventReadOptions {
   password?: string;
@@ -63,27 +63,31 @@ export function createEventService(deps: {
    * A write that changes nothing stored writes nothing, so `modified` stays (a GET body sent back, API.md
    * §5.2); a change of terms or organizers alone is a change and moves it.
    */
-  async function write(input: EventInput, caller: Caller, existing?: EventRow): Promise<number> {
-    return store.transaction(async (repos) => {
-      const { columns, ...links } = await eventWrite(input, existing, { repos, caller, config, venues, organizers });
-      if (!existing) {
-        const id = await repos.events.insert(columns as Parameters<typeof repos.events.insert>[0]);
-        await saveLinks(repos, id, links);
-        await moveTermCounts(repos, [], await countedTerms(repos, id, columns.status));
-        return id;
-      }
-      const changed = Object.entries(columns).some(([key, value]) => !key.startsWith('modified') && existing[key as keyof EventRow] !== value);
-      if (changed || (await linksChanged(repos, existing.id, links))) {
-        // The status as this transaction sees it, the row locked: concurrent writes must not both count it.
-        const status = await repos.events.lockStatus(existing.id);
-        const before = await countedTerms(repos, existing.id, status);
-        await repos.events.update(existing.id, columns, true);
-        await saveLinks(repos, existing.id, links);
-        await moveTermCounts(repos, before, await countedTerms(repos, existing.id, columns.status ?? status));
-      }
-      return existing.id;
-    });
+  async function writeWithin(repos: Repositories, input: EventInput, caller: Caller, existing?: EventRow): Promise<number> {
+    const { columns, ...links } = await eventWrite(input, existing, { repos, caller, config, venues, organizers });
+    if (!existing) return (await insertAll(repos, [{ columns, ...links }]))[0];
+    const changed = Object.entries(columns).some(([key, value]) => !key.startsWith('modified') && existing[key as keyof EventRow] !== value);
+    if (changed || (await linksChanged(repos, existing.id, links))) {
+      // The status as this transaction sees it, the row locked: concurrent writes must not both count it.
+      const status = await repos.events.lockStatus(existing.id);
+      const before = await countedTerms(repos, existing.id, status);
+      await repos.events.update(existing.id, columns, true);
+      await saveLinks(repos, existing.id, links);
+      await moveTermCounts(repos, before, await countedTerms(repos, existing.id, columns.status ?? status));
+    }
+    return existing.id;
   }
+  /** New events with their links and term counts, in as few statements as there are kinds of row. */
+  async function insertAll(repos: Repositories, writes: EventWrite[]): Promise<number[]> {
+    const ids = await repos.events.insertMany(writes.map((w) => w.columns as EventColumns));
+    const terms = writes.map((w) => [...new Set([...(w.categories ?? []), ...(w.tags ?? [])])]);
+    await repos.events.addLinks(writes.map((w, i) => ({ eventId: ids[i], termIds: terms[i], organizerIds: w.organizers ?? [] })));
+    await moveTermCounts(repos, [], writes.flatMap((w, i) => (w.columns.status === 'publish' ? terms[i] : [])));
+    return ids;
+  }
+
+  const write = (input: EventInput, caller: Caller, existing?: EventRow) =>
+    store.transaction((repos) => writeWithin(repos, input, caller, existing));
 
   /** The row of a single read, after its checks: gone to the trash, not readable, or locked by a password (403). */
   async function readable(ref: RecordRef, caller: Caller | null, options: EventReadOptions) {
@@ -161,6 +165,40 @@ export function createEventService(deps: {
       return record(await write(input, caller));
     },
 
+    /**
+     * A create (no id) or an update inside the caller's transaction, with the rights of `create`/`update`;
+     * returns the id, not the record: a bulk writer (the import) writes a page of events and its own rows
+     * together, and builds no record it would not show.
+     */
+    async saveWithin(repos: Repositories, input: EventInput, caller: Caller, id?: number): Promise<number> {
+      if (id === undefined) {
+        if (!canCreate(caller)) throw forbidden(true);
+        return writeWithin(repos, input, caller);
+      }
+      const existing = await repos.events.findById(id);
+      if (!existing) throw notFoundError({ id });
+      if (!canEdit(caller, existing)) throw forbidden(true);
+      return writeWithin(repos, input, caller, existing);
+    },
+
+    /**
+     * Many new events inside the caller's transaction (a bulk import's page), each checked and filled in as
+     * `create` does, then written together; returns their ids in order. A record one of them names is looked
+     * up once for all (nothing in this write can remove it).
+     */
+    async createManyWithin(repos: Repositories, inputs: EventInput[], caller: Caller): Promise<number[]> {
+      if (!canCreate(caller)) throw forbidden(true);
+      const lookups = withLookupsOnce(repos);
+      const reservedSlugs = new Set<string>();
+      const writes: EventWrite[] = [];
+      for (const input of inputs) {
+        const write = await eventWrite(input, undefined, { repos: lookups, caller, config, venues, organizers, reservedSlugs });
+        if (write.columns.slug) reservedSlugs.add(write.columns.slug);
+        writes.push(write);
+      }
+      return insertAll(repos, writes);
+    },
+
     /** Only what was sent changes (API.md §5.1); a GET body sent back changes nothing (§5.2). */
     async update(ref: RecordRef, input: EventInput, caller: Caller) {
       const existing = await load(ref);
@@ -189,6 +227,30 @@ export function createEventService(deps: {
       });
       return record(existing.id);
     },
+  };
+}
+
+/**
+ * The repositories with venues, organizers and terms found by id looked up once: what a page of events
+ * names again and again. Only found records are kept, and only for the one write that asked.
+ */
+function withLookupsOnce(repos: Repositories): Repositories {
+  const once = <A extends unknown[], R>(find: (...args: A) => Promise<R | undefined>) => {
+    const found = new Map<string, R>();
+    return async (...args: A) => {
+      const key = args.join('\0');
+      const hit = found.get(key);
+      if (hit !== undefined) return hit;
+      const row = await find(...args);
+      if (row !== undefined) found.set(key, row);
+      return row;
+    };
+  };
+  return {
+    ...repos,
+    venues: { ...repos.venues, findById: once(repos.venues.findById) },
+    organizers: { ...repos.organizers, findById: once(repos.organizers.findById) },
+    terms: { ...repos.terms, findById: once(repos.terms.findById) },
   };
 }
 

@@ -6,6 +6,9 @@ import { ImportError, type SourceOptions } from './source.ts';
 
 type Importer = ReturnType<typeof createImporter>;
 
+/** VEVENTs written a transaction at a time (see the importer's writeBatch). */
+const BATCH = 100;
+
 const pad = (n: number) => String(n).padStart(2, '0');
 const wall = (t: ICAL.Time) => `${t.year}-${pad(t.month)}-${pad(t.day)} ${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`;
 
@@ -20,7 +23,11 @@ async function readCalendar(where: string, options: SourceOptions = {}): Promise
   }
 }
 
-/** One VEVENT as the API's event input: wall times in the event's TZID, DATE values as all-day events. */
+/**
+ * One VEVENT as the API's event input: wall times in the event's TZID, DATE values as all-day events;
+ * LOCATION as the venue, ORGANIZER (its CN, else its address) as the organizer and CATEGORIES as categories,
+ * each found by name or made, as an API create with names does.
+ */
 function eventInput(event: ICAL.Event) {
   const start = event.startDate;
   const end = event.endDate ?? start;
@@ -30,6 +37,9 @@ function eventInput(event: ICAL.Event) {
   // DTEND of a DATE is the day after the last (RFC 5545 §3.6.1); TEC's end date is the last day itself.
   const last = end.clone();
   if (allDay && end.compare(start) > 0) last.adjust(-1, 0, 0, 0);
+  const url = event.component.getFirstPropertyValue('url');
+  const location = event.location?.trim();
+  const categories = event.component.getAllProperties('categories').flatMap((p) => p.getValues().map(String)).map((c) => c.trim()).filter(Boolean);
   return {
     title: event.summary ?? '',
     description: (event.description ?? '').replace(/\n/g, '<br>'),
@@ -37,9 +47,22 @@ function eventInput(event: ICAL.Event) {
     end_date: allDay ? `${wall(last).slice(0, 10)} 23:59:59` : wall(end),
     ...(timezone ? { timezone } : {}),
     all_day: allDay,
-    ...(typeof event.component.getFirstPropertyValue('url') === 'string' ? { website: event.component.getFirstPropertyValue('url') } : {}),
+    ...(typeof url === 'string' ? { website: url } : {}),
+    ...(location ? { venue: { venue: location } } : {}),
+    ...(categories.length > 0 ? { categories } : {}),
+    ...organizers(event.component),
     status: 'publish',
   };
+}
+
+/** ORGANIZER;CN=Name:mailto:who@example.org as `{organizer: 'Name', email: 'who@example.org'}`. */
+function organizers(component: ICAL.Component) {
+  const list = component.getAllProperties('organizer').map((property) => {
+    const address = String(property.getFirstValue() ?? '').replace(/^mailto:/i, '').trim();
+    const name = String(property.getParameter('cn') ?? '').trim() || address;
+    return name === '' ? undefined : { organizer: name, ...(address.includes('@') ? { email: address } : {}) };
+  }).filter((entry) => entry !== undefined);
+  return list.length > 0 ? { organizer: list } : {};
 }
 
 /**
@@ -67,16 +90,17 @@ export async function importIcs(where: string, importer: Importer, options: Impo
   const vevents = calendar.getAllSubcomponents('vevent');
   const tally: Tally = { created: 0, updated: 0, unchanged: 0, failed: 0 };
   const failures: Failure[] = [];
-  for (const component of vevents) {
-    const event = new ICAL.Event(component);
-    const recurrence = component.getFirstPropertyValue('recurrence-id');
-    const key = `${event.uid}${recurrence ? `#${String(recurrence)}` : ''}`;
-    try {
-      tally[(await importer.write('event', key, modifiedMark(component), () => eventInput(event), options)).outcome]++;
-    } catch (error) {
-      tally.failed++;
-      failures.push({ resource: 'events', url: `${where}#${event.uid}`, reason: (error as Error).message });
-    }
+  for (let at = 0; at < vevents.length; at += BATCH) {
+    const events = vevents.slice(at, at + BATCH).map((component) => new ICAL.Event(component));
+    const batch = events.map((event) => {
+      const recurrence = event.component.getFirstPropertyValue('recurrence-id');
+      return { key: `${event.uid}${recurrence ? `#${String(recurrence)}` : ''}`, modified: modifiedMark(event.component), input: () => eventInput(event) };
+    });
+    const outcomes = await importer.writeBatch('event', batch, options);
+    outcomes.forEach((result, i) => {
+      tally[result.outcome]++;
+      if (result.outcome === 'failed') failures.push({ resource: 'events', url: `${where}#${events[i].uid}`, reason: result.reason });
+    });
   }
   return { summary: { events: tally }, failures };
 }

@@ -5,12 +5,11 @@ import { createEventService } from '../events/event.service.ts';
 import { createUrls } from '../http/urls.ts';
 import { createLinkedPostService } from '../linked-posts/linked-post.service.ts';
 import { organizerKind } from '../organizers/organizer.kind.ts';
-import { createStore } from '../store.ts';
+import { createStore, type Repositories } from '../store.ts';
 import { categoryKind, tagKind } from '../terms/term.kind.ts';
 import { createTermService } from '../terms/term.service.ts';
 import type { Caller } from '../users/roles.ts';
 import { venueKind } from '../venues/venue.kind.ts';
-import { createLineage } from './lineage.ts';
 import { eventInput, type LocalId, organizerInput, sourceKey, termInput, venueInput } from './mapping.ts';
 import type { Progress } from './progress.ts';
 import { type Source, SourceError } from './source.ts';
@@ -48,28 +47,54 @@ const RESOURCES = [
 /** Every event, past and future: the reference's default window starts today (tec-rest-v1.md §5.3). */
 const EVENT_WINDOW = { start_date: '1970-01-01 00:00:00', end_date: '2200-12-31 23:59:59' };
 
+/** One source record on its way in: its key, its modification mark, and the API input it maps to. */
+export interface Incoming {
+  key: string;
+  modified: string;
+  input: () => unknown;
+  /** How other records of the source name it (`venue:1001`), when they do. */
+  ref?: string;
+}
+
+export type Outcome = { outcome: 'created' | 'updated' | 'unchanged'; id?: number } | { outcome: 'failed'; reason: string };
+
+type Kind = (typeof RESOURCES)[number]['kind'];
+type Seen = Map<string, { local_id: number; source_modified: string }>;
+type Writer = {
+  saveWithin(repos: Repositories, input: any, caller: Caller, id?: number): Promise<number>;
+  /** A bulk create, where the kind has one (events: most of an import). */
+  createManyWithin?(repos: Repositories, inputs: any[], caller: Caller): Promise<number[]>;
+};
+
 export function createImporter(deps: { config: Config; database: DbHandle; caller: () => Promise<Caller>; progress: Progress }) {
   const { config, database, caller, progress } = deps;
   const store = createStore(database.db, database.dialect);
   const services = { store, urls: createUrls(config), config };
   const venues = createLinkedPostService(venueKind, services);
   const organizers = createLinkedPostService(organizerKind, services);
-  const categories = createTermService(categoryKind, services);
-  const tags = createTermService(tagKind, services);
-  const events = createEventService({ ...services, venues, organizers });
-  const lineage = createLineage(database.db);
-
-  // Source id -> local id, per kind, for references within this run (a kind's records are few next to events).
-  const known = new Map<string, number>();
-  const localId: LocalId = (kind, id) => known.get(`${kind}:${id}`);
-
-  const writers = {
-    category: (input: any, id: number | undefined, c: Caller) => (id ? categories.update(id, input, c) : categories.create(input, c)),
-    tag: (input: any, id: number | undefined, c: Caller) => (id ? tags.update(id, input, c) : tags.create(input, c)),
-    venue: (input: any, id: number | undefined, c: Caller) => (id ? venues.update({ id }, input, c) : venues.create(input, c)),
-    organizer: (input: any, id: number | undefined, c: Caller) => (id ? organizers.update({ id }, input, c) : organizers.create(input, c)),
-    event: (input: any, id: number | undefined, c: Caller) => (id ? events.update({ id }, input, c) : events.create(input, c)),
+  const writers: Record<Kind, Writer> = {
+    category: createTermService(categoryKind, services),
+    tag: createTermService(tagKind, services),
+    venue: venues,
+    organizer: organizers,
+    event: createEventService({ ...services, venues, organizers }),
   };
+
+  // Source id -> local id, per kind, for references within this run (a kind's records are few next to events);
+  // what the open transaction wrote counts only once it commits (a rolled-back id may be given again).
+  const known = new Map<string, number>();
+  let uncommitted = new Map<string, number>();
+  const localId: LocalId = (kind, id) => known.get(`${kind}:${id}`) ?? uncommitted.get(`${kind}:${id}`);
+  async function committed<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+    uncommitted = new Map();
+    try {
+      const result = await store.transaction(work);
+      for (const [ref, id] of uncommitted) known.set(ref, id);
+      return result;
+    } finally {
+      uncommitted = new Map();
+    }
+  }
   const inputs = {
     category: (r: any) => termInput(r, localId, 'category'),
     tag: (r: any) => termInput(r, localId, 'tag'),
@@ -93,14 +118,15 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
         for await (const page of source.pages(resource, query)) {
           progress.total(resource, page.total);
           if (plain) markProtected(page.records, (await plain.next()).value?.records ?? []);
-          for (const record of page.records) {
-            const outcome = await one(kind, root, record, options).catch((error: unknown) => {
-              failures.push({ resource, url: recordUrl(record, page.url), reason: (error as Error).message });
-              return 'failed' as const;
-            });
-            tally[outcome]++;
-            progress.tick(resource, ++done);
-          }
+          const incoming = page.records.map((record) => ({
+            key: sourceKey(root, kind, record), modified: modifiedMark(record), input: () => inputs[kind](record), ref: `${kind}:${record.id}`,
+          }));
+          const outcomes = await writeBatch(kind, incoming, options);
+          outcomes.forEach((result, i) => {
+            tally[result.outcome]++;
+            if (result.outcome === 'failed') failures.push({ resource, url: recordUrl(page.records[i], page.url), reason: result.reason });
+          });
+          progress.tick(resource, (done += page.records.length));
         }
       } catch (error) {
         if (!(error instanceof SourceError)) throw error;
@@ -112,31 +138,80 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
     return { summary, failures };
   }
 
-  async function one(kind: keyof typeof writers, root: string, record: Record<string, any>, options: ImportOptions) {
-    const { outcome, id } = await write(kind, sourceKey(root, kind, record), modifiedMark(record), () => inputs[kind](record), options);
-    if (id !== undefined) known.set(`${kind}:${record.id}`, id);
-    return outcome;
-  }
-
   /**
-   * One source record through the API's own service: created when its key is new, updated when its
-   * modification time moved, else left alone; its key remembered only once the write is done.
+   * A page of source records through the API's own services, in one transaction with their lineage rows: each
+   * created when its key is new, updated when its modification mark moved, else left alone. One transaction a
+   * page is what makes the import fast (a commit per record costs more than the record), and new events go in
+   * through the service's bulk create, a few statements for the page; should any record fail, the page is
+   * written again one record per transaction, so one bad record fails alone.
    */
-  async function write(kind: keyof typeof writers, key: string, modified: string, input: () => unknown, options: ImportOptions) {
-    const seen = await lineage.find(kind, key);
-    const id = seen?.local_id;
-    if (options.since && modified !== '' && modified < options.since) return { outcome: 'unchanged' as const, id };
-    if (seen && modified !== '' && seen.source_modified === modified) return { outcome: 'unchanged' as const, id };
-    const outcome = seen ? ('updated' as const) : ('created' as const);
-    if (options.dryRun) return { outcome, id };
-    const written = (await writers[kind](input(), id, await caller())) as { id: number };
-    await lineage.save(kind, key, written.id, modified);
-    return { outcome, id: written.id };
+  async function writeBatch(kind: Kind, batch: Incoming[], options: ImportOptions): Promise<Outcome[]> {
+    const seen = await store.repos.lineage.findMany(kind, batch.map((item) => item.key));
+    // A dry run, or a page with nothing new: no transaction (each one moves the data version, emptying caches).
+    if (options.dryRun || batch.every((item) => plan(item, seen, options) === 'unchanged')) {
+      return batch.map((item) => {
+        const id = seen.get(item.key)?.local_id;
+        if (item.ref && id !== undefined) known.set(item.ref, id);
+        return { outcome: plan(item, seen, options), id };
+      });
+    }
+    const as = await caller();
+    try {
+      return await committed(async (repos) => {
+        const outcomes: Outcome[] = [];
+        const bulk = writers[kind].createManyWithin ? new Set(batch.map((item) => item.key)).size === batch.length : false;
+        const creates: number[] = [];
+        for (const [i, item] of batch.entries()) {
+          if (bulk && plan(item, seen, options) === 'created') creates.push(i);
+          else outcomes[i] = await writeOne(repos, kind, item, seen, options, as);
+        }
+        if (creates.length > 0) {
+          const made = creates.map((i) => batch[i]);
+          const ids = await (writers[kind].createManyWithin as NonNullable<Writer['createManyWithin']>)(repos, made.map((item) => item.input()), as);
+          await repos.lineage.save(kind, made.map((item, n) => ({ sourceKey: item.key, localId: ids[n], sourceModified: item.modified })));
+          creates.forEach((i, n) => {
+            outcomes[i] = { outcome: 'created', id: ids[n] };
+            if (batch[i].ref) uncommitted.set(batch[i].ref as string, ids[n]);
+          });
+        }
+        return outcomes;
+      });
+    } catch {
+      const fresh = await store.repos.lineage.findMany(kind, batch.map((item) => item.key));
+      const outcomes: Outcome[] = [];
+      for (const item of batch) {
+        outcomes.push(
+          await committed((repos) => writeOne(repos, kind, item, fresh, options, as))
+            .catch((error: Error): Outcome => ({ outcome: 'failed', reason: error.message })),
+        );
+      }
+      return outcomes;
+    }
   }
 
-  return { run, write, lineage };
+  /** One record and its lineage row, in the caller's transaction. `seen` learns the key: a key twice in a page is written once. */
+  async function writeOne(repos: Repositories, kind: Kind, item: Incoming, seen: Seen, options: ImportOptions, as: Caller): Promise<Outcome> {
+    const outcome = plan(item, seen, options);
+    const last = seen.get(item.key);
+    const id = outcome === 'unchanged' ? last?.local_id : await writers[kind].saveWithin(repos, item.input(), as, last?.local_id);
+    if (outcome !== 'unchanged' && id !== undefined) {
+      await repos.lineage.save(kind, [{ sourceKey: item.key, localId: id, sourceModified: item.modified }]);
+      seen.set(item.key, { local_id: id, source_modified: item.modified });
+    }
+    if (item.ref && id !== undefined) uncommitted.set(item.ref, id);
+    return { outcome, id };
+  }
+
+  return { run, writeBatch };
 }
 
+/** What a record needs: nothing when older than `--since` or unchanged since the last run. */
+function plan(item: Incoming, seen: Seen, options: ImportOptions): 'created' | 'updated' | 'unchanged' {
+  const last = seen.get(item.key);
+  if (options.since && item.modified !== '' && item.modified < options.since) return 'unchanged';
+  if (last && item.modified !== '' && last.source_modified === item.modified) return 'unchanged';
+  return last ? 'updated' : 'created';
+}
 /** modified_utc where the source has it; terms have none, so a digest of the record stands for it. */
 const modifiedMark = (record: Record<string, any>) =>
   typeof record.modified_utc === 'string' ? record.modified_utc : createHash('sha256').update(JSON.stringify(record)).digest('base64url');

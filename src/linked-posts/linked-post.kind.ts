@@ -26,6 +26,8 @@ export interface LinkedPostKind<T extends PostTableName> {
 export interface SharedRecordParts {
   image: ImageRecord | false;
   urls: Urls;
+  /** The source keys the record was imported from (`cal-events import`), for its global_id_lineage. */
+  importedFrom: string[];
 }
 
 /** The keys every post-like record starts with, in the reference's order. */

@@ -40,9 +40,14 @@ export function createLinkedPostService<T extends PostTableName>(
 
   async function toRecords(rows: PostRow<T>[], single: boolean) {
     const imageIds = rows.map((r) => r.image_id).filter((id): id is number => id !== null);
-    const images = new Map((await store.repos.images.findByIds([...new Set(imageIds)])).map((i) => [i.id, i]));
+    const [imageRows, imported] = await Promise.all([
+      store.repos.images.findByIds([...new Set(imageIds)]),
+      store.repos.lineage.keysOf(kind.table, rows.map((r) => r.id)),
+    ]);
+    const images = new Map(imageRows.map((i) => [i.id, i]));
+    const importedFrom = (id: number) => imported.filter((l) => l.local_id === id).map((l) => l.source_key);
     return rows.map((row) =>
-      kind.toRecord(row, { image: toImage(row.image_id === null ? undefined : images.get(row.image_id)), urls }, single),
+      kind.toRecord(row, { image: toImage(row.image_id === null ? undefined : images.get(row.image_id)), urls, importedFrom: importedFrom(row.id) }, single),
     );
   }
   const toRecord = async (row: PostRow<T>, single = false) => (await toRecords([row], single))[0];
@@ -73,6 +78,12 @@ export function createLinkedPostService<T extends PostTableName>(
       ...(title !== undefined ? { title: title.trim() } : {}),
       ...kind.ownColumns(input, existing),
     }));
+  }
+
+  async function updateWithin(repos: Store['repos'], existing: PostRow<T>, input: Input, caller: Caller) {
+    const columns = await columnsFor(input, caller, existing, repos);
+    const changed = Object.entries(columns).some(([key, value]) => !key.startsWith('modified') && existing[key as keyof PostRow<T>] !== value);
+    if (changed) await repoOf(repos).update(existing.id, columns as Partial<PostRow<T>>);
   }
 
   return {
@@ -143,14 +154,21 @@ export function createLinkedPostService<T extends PostTableName>(
     async update(ref: RecordRef, input: Input, caller: Caller) {
       const existing = await load(ref);
       if (!canEdit(caller, existing)) throw forbidden(true);
-      await store.transaction(async (repos) => {
-        const columns = await columnsFor(input, caller, existing, repos);
-        const changed = Object.entries(columns).filter(
-          ([key, value]) => !key.startsWith('modified') && existing[key as keyof PostRow<T>] !== value,
-        );
-        if (changed.length > 0) await repoOf(repos).update(existing.id, columns as Partial<PostRow<T>>);
-      });
+      await store.transaction((repos) => updateWithin(repos, existing, input, caller));
       return toRecord(await load({ id: existing.id }));
+    },
+
+    /** A create (or reuse, as `create`) or an update inside the caller's transaction, with their rights; returns the id. */
+    async saveWithin(repos: Store['repos'], input: Input, caller: Caller, id?: number): Promise<number> {
+      if (id === undefined) {
+        if (!canCreate(caller)) throw forbidden(true);
+        return this.createWithin(repos, input, caller);
+      }
+      const existing = await repoOf(repos).findById(id);
+      if (!existing) throw notFound(`${label}-not-found`, `The ${label} with ID ${id} does not exist.`);
+      if (!canEdit(caller, existing)) throw forbidden(true);
+      await updateWithin(repos, existing, input, caller);
+      return id;
     },
 
     /** Trash (410 when already there), or with `force` a permanent delete for editors and above. */

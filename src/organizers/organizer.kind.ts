@@ -11,7 +11,7 @@ export const organizerKind: LinkedPostKind<'organizer'> = {
 
   ownColumns: (input, existing) => textColumns(input, ['phone', 'website', 'email'], !existing),
 
-  toRecord(row, { image, urls }, single) {
+  toRecord(row, { image, urls, importedFrom }, single) {
     return {
       ...recordHead(row, urls.permalink('organizer', row.slug)),
       organizer: row.title,
@@ -23,7 +23,7 @@ export const organizerKind: LinkedPostKind<'organizer'> = {
       website: row.website,
       email: row.email,
       ...(single ? { json_ld: organizerJsonLd(row) } : {}),
-      ...globalIds(urls, row.id),
+      ...globalIds(urls, row.id, importedFrom),
     };
   },
 };

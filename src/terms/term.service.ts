@@ -124,6 +124,17 @@ export function createTermService(kind: TermKind, deps: { store: Store; urls: Ur
     return columns;
   }
 
+  async function insertWithin(repos: Repositories, input: TermInput): Promise<number> {
+    const columns = await columnsFor(repos, input);
+    return repos.terms.insert({
+      taxonomy,
+      name: columns.name ?? '',
+      slug: columns.slug ?? label,
+      description: columns.description ?? '',
+      parent_id: columns.parent_id ?? 0,
+    });
+  }
+
   /** Filters naming records must name existing ones: 400 naming every bad parameter at once. */
   async function checkListFilters(query: TermListQuery): Promise<void> {
     const bad: Record<string, string> = {};
@@ -189,16 +200,7 @@ export function createTermService(kind: TermKind, deps: { store: Store; urls: Ur
 
     async create(input: TermInput, caller: Caller) {
       if (!canManageTerms(caller)) throw forbidden(true);
-      const id = await store.transaction(async (repos) => {
-        const columns = await columnsFor(repos, input);
-        return repos.terms.insert({
-          taxonomy,
-          name: columns.name ?? '',
-          slug: columns.slug ?? label,
-          description: columns.description ?? '',
-          parent_id: columns.parent_id ?? 0,
-        });
-      });
+      const id = await store.transaction((repos) => insertWithin(repos, input));
       return single(await load(id), caller);
     },
 
@@ -207,6 +209,16 @@ export function createTermService(kind: TermKind, deps: { store: Store; urls: Ur
       if (!canManageTerms(caller)) throw forbidden(true);
       await store.transaction(async (repos) => repos.terms.update(id, await columnsFor(repos, input, existing)));
       return single(await load(id), caller);
+    },
+
+    /** A create (no id) or an update inside the caller's transaction, with their rights; returns the id. */
+    async saveWithin(repos: Repositories, input: TermInput, caller: Caller, id?: number): Promise<number> {
+      if (!canManageTerms(caller)) throw forbidden(true);
+      if (id === undefined) return insertWithin(repos, input);
+      const existing = await repos.terms.findById(taxonomy, id);
+      if (!existing) throw notFound('rest_term_invalid', 'Term does not exist.');
+      await repos.terms.update(id, await columnsFor(repos, input, existing));
+      return id;
     },
 
     /** Permanent (reference §3): the answer is the term as it was. */

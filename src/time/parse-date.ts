@@ -182,6 +182,8 @@ function applyRel(dt: DateTime, r: Rel): DateTime {
   // Mar 1) where Luxon clamps (Feb 28); add the clamped-away days back. Calendar units move the local
   // wall clock in the zone (so `+1 day` across DST stays at the same local time; a wall time that
   // does not exist is shifted forward by Luxon), then hours/minutes/seconds move the instant.
+  // Most input names a date and no amount: nothing to move (Luxon's arithmetic is the parser's costliest part).
+  if (!r.years && !r.months && !r.days && !r.hours && !r.minutes && !r.seconds) return dt;
   const clamped = dt.plus({ years: r.years, months: r.months });
   return dt
     .plus({ years: r.years, months: r.months, days: r.days + (dt.day - clamped.day) })

@@ -32,7 +32,7 @@ export const venueKind: LinkedPostKind<'venue'> = {
     };
   },
 
-  toRecord(row, { image, urls }, single) {
+  toRecord(row, { image, urls, importedFrom }, single) {
     return {
       ...recordHead(row, urls.permalink('venue', row.slug)),
       venue: row.title,
@@ -52,7 +52,7 @@ export const venueKind: LinkedPostKind<'venue'> = {
       ...(single ? { json_ld: venueJsonLd(row) } : {}),
       show_map: row.show_map === 1,
       show_map_link: row.show_map_link === 1,
-      ...globalIds(urls, row.id),
+      ...globalIds(urls, row.id, importedFrom),
     };
   },
 };
