@@ -1,7 +1,8 @@
 /**
- * Reading a live The Events Calendar site (tribe/events/v1): list pages one after another, with retries on
- * 5xx and timeouts, 429 honoured through Retry-After. Pages are yielded as they come, so an import holds one
- * page at a time whatever the site's size.
+ * Reading a live The Events Calendar site (tribe/events/v1): list pages with retries on 5xx and timeouts,
+ * 429 honoured through Retry-After. Once the first page says how many there are, the next few are asked for
+ * at once (`concurrency`) while the caller writes; pages are still yielded in order, and no more than
+ * `concurrency` wait, so memory stays flat whatever the site's size.
  */
 export interface SourceOptions {
   user?: string;
@@ -12,6 +13,8 @@ export interface SourceOptions {
   /** First backoff in milliseconds; doubled on each retry. */
   backoffMs?: number;
   perPage?: number;
+  /** Pages asked for at the same time (WordPress answers each in its own PHP worker). */
+  concurrency?: number;
 }
 
 /** A mistake in the command line or a source that cannot be read: nothing has been written. */
@@ -37,7 +40,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createSource(root: string, options: SourceOptions = {}) {
   const base = root.replace(/\/+$/, '');
-  const { timeoutMs = 30_000, retries = 4, backoffMs = 500, perPage = 50 } = options;
+  const { timeoutMs = 30_000, retries = 4, backoffMs = 500, perPage = 50, concurrency = 4 } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.user !== undefined) {
     headers.authorization = `Basic ${Buffer.from(`${options.user}:${options.password ?? ''}`).toString('base64')}`;
@@ -81,17 +84,36 @@ export function createSource(root: string, options: SourceOptions = {}) {
   }
 
   /** The pages of one list (`events`, `venues`, …); `query` adds the list's own parameters. */
+  async function fetchPage(resource: string, query: Record<string, string>, page: number): Promise<SourcePage> {
+    const params = new URLSearchParams({ ...query, per_page: String(perPage), page: String(page) });
+    const url = `${base}/${resource}?${params}`;
+    const { body, headers: h } = await getJson(url);
+    const records = body?.[resource];
+    if (!Array.isArray(records)) throw new SourceError(`not a list of ${resource} from The Events Calendar's API`, url);
+    const total = Number(h.get('x-tec-total') ?? h.get('x-wp-total') ?? body.total ?? records.length);
+    const totalPages = Number(h.get('x-tec-totalpages') ?? h.get('x-wp-totalpages') ?? body.total_pages ?? page);
+    return { records, total, totalPages, url };
+  }
+
   async function* pages(resource: string, query: Record<string, string> = {}): AsyncGenerator<SourcePage> {
-    for (let page = 1; ; page++) {
-      const params = new URLSearchParams({ ...query, per_page: String(perPage), page: String(page) });
-      const url = `${base}/${resource}?${params}`;
-      const { body, headers: h } = await getJson(url);
-      const records = body?.[resource];
-      if (!Array.isArray(records)) throw new SourceError(`not a list of ${resource} from The Events Calendar's API`, url);
-      const total = Number(h.get('x-tec-total') ?? h.get('x-wp-total') ?? body.total ?? records.length);
-      const totalPages = Number(h.get('x-tec-totalpages') ?? h.get('x-wp-totalpages') ?? body.total_pages ?? page);
-      yield { records, total, totalPages, url };
-      if (records.length === 0 || page >= totalPages) return;
+    const first = await fetchPage(resource, query, 1);
+    yield first;
+    if (first.records.length === 0) return;
+    const ahead: Promise<SourcePage>[] = [];
+    let next = 2;
+    const fill = () => {
+      while (ahead.length < concurrency && next <= first.totalPages) {
+        const pending = fetchPage(resource, query, next++);
+        pending.catch(() => {}); // awaited in turn below; a page dropped by an early return must not crash the process
+        ahead.push(pending);
+      }
+    };
+    fill();
+    while (ahead.length > 0) {
+      const page = await (ahead.shift() as Promise<SourcePage>);
+      fill();
+      yield page;
+      if (page.records.length === 0) return;
     }
   }
 
