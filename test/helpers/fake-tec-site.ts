@@ -41,7 +41,7 @@ export async function startFakeSite(options: { venues: number; events: number; p
     venues: Array.from({ length: options.venues }, (_, i) => post(venueBase, 1000 + i, { venue: `Hall ${i}`, slug: `hall-${i}` })),
     events: Array.from({ length: options.events }, (_, i) =>
       post(eventBase, 2000 + i, {
-        title: `Event ${i}`, slug: `event-${i}`,
+        title: `Event ${i}`, slug: `event-${i}`, url: `http://${host}/event/event-${i}/`,
         venue: { ...venueBase, id: 1000 + (i % options.venues) },
         organizer: [{ ...organizerBase, id: 500 }],
         categories: [{ ...categoryBase, id: 3 }],

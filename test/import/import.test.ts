@@ -1,4 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -106,6 +108,32 @@ for (const dialect of dialects()) {
       expect(await database.db.selectFrom('event').select('id').where('title', '=', 'Old change').execute()).toEqual([]);
     });
 
+    it('one bad record fails alone, with its URL and reason; its page is written without it and nothing is half-written', async () => {
+      // Event 5 shares a page (4 a page) with events 4, 6 and 7, written together in one transaction.
+      site.records.events[5] = { ...site.records.events[5], start_date: 'the day after never' };
+      const first = await run();
+      expect(first.summary.events).toEqual({ created: 9, updated: 0, unchanged: 0, failed: 1 });
+      expect(first.failures).toEqual([{ resource: 'events', url: 'http://fake.test/event/event-5/', reason: expect.stringMatching(/start_date/) }]);
+      const titles = (await database.db.selectFrom('event').select('title').orderBy('id').execute()).map((row) => row.title);
+      expect(titles).toEqual(['Event 0', 'Event 1', 'Event 2', 'Event 3', 'Event 4', 'Event 6', 'Event 7', 'Event 8', 'Event 9']);
+      // Every record has its lineage row and no lineage row lacks its record: written in the same transactions.
+      const lineage = await database.db.selectFrom('import_lineage').select(['kind', 'local_id']).where('kind', '=', 'event').execute();
+      expect(lineage.length).toBe(9);
+      expect(await database.db.selectFrom('event').select('id').where('id', 'not in', lineage.map((l) => l.local_id)).execute()).toEqual([]);
+      // Venues and organizers name their source too, as events do.
+      const app = await buildApp({ config, database, logger: false });
+      const venues = (await app.inject({ url: '/cal/events/v1/venues?per_page=50' })).json().venues;
+      expect(venues.find((v: any) => v.venue === 'Hall 3').global_id_lineage).toEqual([expect.any(String), 'fake.test?id=1003']);
+      const organizers = (await app.inject({ url: '/cal/events/v1/organizers' })).json().organizers;
+      expect(organizers[0].global_id_lineage).toEqual([organizers[0].global_id, 'fake.test?id=500']);
+      await app.close();
+
+      site.records.events[5] = { ...site.records.events[5], start_date: '2027-03-05 19:00:00', modified_utc: '2026-12-03 00:00:00' };
+      const mended = await run();
+      expect(mended.failures).toEqual([]);
+      expect(mended.summary.events).toEqual({ created: 1, updated: 0, unchanged: 9, failed: 0 });
+    });
+
     it('refuses bad input with a clear message and writes nothing', async () => {
       await expect(run({ since: 'yesterday-ish' })).rejects.toThrow(/--since "yesterday-ish" is not a date/);
       await expect(run({ source: 'http://127.0.0.1:9/wp-json/tribe/events/v1' })).rejects.toThrow(ImportError);
@@ -127,6 +155,34 @@ for (const dialect of dialects()) {
       const again = await runImport({ source: file, ics: true }, { config, database, progress: silentProgress });
       expect(again.summary.events).toEqual({ created: 0, updated: 0, unchanged: 30, failed: 0 });
       await expect(runImport({ source: join(tmpdir(), 'no-such.ics'), ics: true }, { config, database, progress: silentProgress })).rejects.toThrow(/cannot read the calendar/);
+    });
+
+    it('imports an iCalendar feed from a URL: LOCATION as the venue, ORGANIZER and CATEGORIES kept', async () => {
+      const feed = createServer((request, response) => {
+        if (request.url !== '/feed.ics') return response.writeHead(404).end();
+        response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' }).end(readIcs());
+      });
+      await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
+      const root = `http://127.0.0.1:${(feed.address() as AddressInfo).port}`;
+      try {
+        const first = await runImport({ source: `${root}/feed.ics`, ics: true }, { config, database, progress: silentProgress });
+        expect(first.failures).toEqual([]);
+        expect(first.summary.events.created).toBe(30);
+        const app = await buildApp({ config, database, logger: false });
+        const events = (await app.inject({ url: '/cal/events/v1/events?search=Event%200%20Concert&start_date=2000-01-01' })).json().events;
+        expect(events).toHaveLength(1);
+        expect(events[0].venue.venue).toBe('Blue Room, 1 Main St, Berlin, X');
+        expect(events[0].organizer.map((o: any) => [o.organizer, o.email])).toEqual([['Jazz Club', 'jazz@example.org']]);
+        expect(events[0].categories.map((c: any) => c.name)).toEqual(['Music']);
+        // Thirty events at a handful of places: each venue once, found by name for the next event.
+        const venues = await database.db.selectFrom('venue').select('title').execute();
+        expect(new Set(venues.map((v) => v.title)).size).toBe(venues.length);
+        await app.close();
+        await expect(runImport({ source: `${root}/missing.ics`, ics: true }, { config, database, progress: silentProgress })).rejects.toThrow(/cannot read the calendar .*HTTP 404/);
+      } finally {
+        feed.closeAllConnections();
+        await new Promise((resolve) => feed.close(resolve));
+      }
     });
   });
 }
