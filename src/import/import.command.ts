@@ -33,8 +33,15 @@ async function importCaller(database: DbHandle): Promise<Caller> {
   const users = createUserRepository(database.db);
   const found = await users.findByLogin(IMPORT_LOGIN);
   if (found) return { id: found.id, login: found.login, role: found.role as Caller['role'] };
-  const id = await users.insert({ login: IMPORT_LOGIN, email: '', display_name: 'Import', role: 'administrator', created_utc: nowStamp('UTC').utc });
-  return { id, login: IMPORT_LOGIN, role: 'administrator' };
+  try {
+    const id = await users.insert({ login: IMPORT_LOGIN, email: '', display_name: 'Import', role: 'administrator', created_utc: nowStamp('UTC').utc });
+    return { id, login: IMPORT_LOGIN, role: 'administrator' };
+  } catch (error) {
+    // Another import made it meanwhile (the login is unique): that one is ours too.
+    const made = await users.findByLogin(IMPORT_LOGIN);
+    if (!made) throw error;
+    return { id: made.id, login: made.login, role: made.role as Caller['role'] };
+  }
 }
 
 /** `--since` as the source's modified_utc is written (`YYYY-MM-DD HH:MM:SS`, UTC). */

@@ -86,9 +86,12 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
   let uncommitted = new Map<string, number>();
   const localId: LocalId = (kind, id) => known.get(`${kind}:${id}`) ?? uncommitted.get(`${kind}:${id}`);
   async function committed<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
-    uncommitted = new Map();
     try {
-      const result = await store.transaction(work);
+      // Reset on each attempt: the store may run `work` again after a conflict with another writer.
+      const result = await store.transaction((repos) => {
+        uncommitted = new Map();
+        return work(repos);
+      });
       for (const [ref, id] of uncommitted) known.set(ref, id);
       return result;
     } finally {
@@ -159,16 +162,17 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
     try {
       return await committed(async (repos) => {
         const outcomes: Outcome[] = [];
+        const seenHere = new Map(seen); // what this attempt learns, forgotten if it rolls back
         const bulk = writers[kind].createManyWithin ? new Set(batch.map((item) => item.key)).size === batch.length : false;
         const creates: number[] = [];
         for (const [i, item] of batch.entries()) {
-          if (bulk && plan(item, seen, options) === 'created') creates.push(i);
-          else outcomes[i] = await writeOne(repos, kind, item, seen, options, as);
+          if (bulk && plan(item, seenHere, options) === 'created') creates.push(i);
+          else outcomes[i] = await writeOne(repos, kind, item, seenHere, options, as);
         }
         if (creates.length > 0) {
           const made = creates.map((i) => batch[i]);
           const ids = await (writers[kind].createManyWithin as NonNullable<Writer['createManyWithin']>)(repos, made.map((item) => item.input()), as);
-          await repos.lineage.save(kind, made.map((item, n) => ({ sourceKey: item.key, localId: ids[n], sourceModified: item.modified })));
+          await repos.lineage.add(kind, made.map((item, n) => ({ sourceKey: item.key, localId: ids[n], sourceModified: item.modified })));
           creates.forEach((i, n) => {
             outcomes[i] = { outcome: 'created', id: ids[n] };
             if (batch[i].ref) uncommitted.set(batch[i].ref as string, ids[n]);
@@ -177,11 +181,12 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
         return outcomes;
       });
     } catch {
-      const fresh = await store.repos.lineage.findMany(kind, batch.map((item) => item.key));
+      // Each record on its own, its lineage read again: another import may have brought it meanwhile.
       const outcomes: Outcome[] = [];
       for (const item of batch) {
+        const fresh = await store.repos.lineage.findMany(kind, [item.key]);
         outcomes.push(
-          await committed((repos) => writeOne(repos, kind, item, fresh, options, as))
+          await committed((repos) => writeOne(repos, kind, item, new Map(fresh), options, as))
             .catch((error: Error): Outcome => ({ outcome: 'failed', reason: error.message })),
         );
       }
@@ -195,7 +200,8 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
     const last = seen.get(item.key);
     const id = outcome === 'unchanged' ? last?.local_id : await writers[kind].saveWithin(repos, item.input(), as, last?.local_id);
     if (outcome !== 'unchanged' && id !== undefined) {
-      await repos.lineage.save(kind, [{ sourceKey: item.key, localId: id, sourceModified: item.modified }]);
+      const entry = [{ sourceKey: item.key, localId: id, sourceModified: item.modified }];
+      await (outcome === 'created' ? repos.lineage.add(kind, entry) : repos.lineage.save(kind, entry));
       seen.set(item.key, { local_id: id, source_modified: item.modified });
     }
     if (item.ref && id !== undefined) uncommitted.set(item.ref, id);

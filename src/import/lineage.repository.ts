@@ -15,6 +15,17 @@ export function createLineageRepository(db: Db) {
       return new Map(rows.map((row) => [row.source_key, row]));
     },
 
+    /**
+     * Remembers what new source keys became. A key another writer (a second import at the same time) has
+     * just remembered is a conflict, not an overwrite: the transaction fails, and its records with it.
+     */
+    async add(kind: string, entries: Array<{ sourceKey: string; localId: number; sourceModified: string }>) {
+      if (entries.length === 0) return;
+      await db.insertInto('import_lineage')
+        .values(entries.map((e) => ({ kind, source_key: e.sourceKey, local_id: e.localId, source_modified: e.sourceModified })))
+        .execute();
+    },
+
     /** Remembers (or moves on) what each source key became: one statement for a page. */
     async save(kind: string, entries: Array<{ sourceKey: string; localId: number; sourceModified: string }>) {
       if (entries.length === 0) return;

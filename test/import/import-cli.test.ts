@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSite, startFakeSite } from '../helpers/fake-tec-site.ts';
 
@@ -61,3 +62,45 @@ describe('cal-events import, the command', { timeout: 90_000 }, () => {
     expect(missing.stderr).toMatch(/cannot read the calendar/);
   });
 });
+
+// Two import processes on one PostgreSQL at once: the lineage table's key makes the loser of each race
+// write that page again and find the winner's records, so every source record is made once.
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (pgUrl) {
+  describe('cal-events import, two processes at once on PostgreSQL', { timeout: 90_000 }, () => {
+    const schema = `import_cli_${process.pid}_${Date.now()}`;
+    const admin = async (text: string) => {
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      try {
+        return (await client.query(text)).rows;
+      } finally {
+        await client.end();
+      }
+    };
+    let site: FakeSite;
+    beforeAll(async () => {
+      site = await startFakeSite({ venues: 12, events: 120 });
+      await admin(`create schema ${schema}`);
+    });
+    afterAll(async () => {
+      await site.close();
+      await admin(`drop schema ${schema} cascade`);
+    });
+
+    it('makes every venue, organizer, term and event once, with the right term counts', async () => {
+      const env = { DATABASE_URL: `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`, LOG_LEVEL: 'silent' };
+      // The schema is migrated first: two processes migrating an empty schema at once is another race (the migrator's lock).
+      expect((await cli(['--dry-run', site.root], env)).code).toBe(0);
+      const runs = await Promise.all([cli([site.root], env), cli([site.root], env)]);
+      for (const run of runs) expect([run.code, run.stderr]).toEqual([0, expect.not.stringMatching(/failed:/)]);
+      const summaries = runs.map((run) => JSON.parse(run.stdout.trim().split('\n').at(-1) as string));
+      expect(summaries[0].events.created + summaries[1].events.created).toBe(120);
+      const [counts] = await admin(`select (select count(*) from ${schema}.event) as events, (select count(*) from ${schema}.venue) as venues,
+        (select count(*) from ${schema}.organizer) as organizers, (select count(*) from ${schema}.term) as terms`);
+      expect(counts).toEqual({ events: '120', venues: '12', organizers: '1', terms: '3' });
+      const terms = await admin(`select slug, count from ${schema}.term order by slug`);
+      expect(terms).toEqual([{ slug: 'jazz', count: 120 }, { slug: 'music', count: 0 }, { slug: 'outdoor', count: 120 }]);
+    });
+  });
+}

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
-import type { DbHandle } from '../../src/db/create-db.ts';
+import { sql } from 'kysely';
+import { createDb, type DbHandle } from '../../src/db/create-db.ts';
 import { ImportError, runImport } from '../../src/import/import.command.ts';
 import { silentProgress } from '../../src/import/progress.ts';
 import { type FakeSite, startFakeSite } from '../helpers/fake-tec-site.ts';
@@ -132,6 +133,25 @@ for (const dialect of dialects()) {
       const mended = await run();
       expect(mended.failures).toEqual([]);
       expect(mended.summary.events).toEqual({ created: 1, updated: 0, unchanged: 9, failed: 0 });
+    });
+
+    // PostgreSQL only: SQLite has one writer at a time, so two runs cannot race there.
+    if (dialect === 'postgres') it('two imports of the same site at once, each with its own connection pool, make every record once', async () => {
+      // Two processes' worth of connections: each run its own pool on the same schema.
+      const schema = (await sql<{ name: string }>`select current_schema() as name`.execute(database.db)).rows[0].name;
+      const other = createDb(process.env.TEST_DATABASE_URL as string, { searchPath: schema });
+      try {
+        const runs = await Promise.all([run(), runImport({ source: site.root }, { config, database: other, progress: silentProgress, source: FAST })]);
+        for (const result of runs) expect(result.failures).toEqual([]);
+        expect(runs[0].summary.events.created + runs[1].summary.events.created).toBe(10);
+        expect(await count('event')).toBe(10);
+        expect(await count('venue')).toBe(9);
+        const terms = await database.db.selectFrom('term').select(['slug', 'count']).orderBy('slug').execute();
+        expect(terms).toEqual([{ slug: 'jazz', count: 10 }, { slug: 'music', count: 0 }, { slug: 'outdoor', count: 10 }]);
+        expect((await database.db.selectFrom('user').select('login').where('login', '=', 'cal-import').execute()).length).toBe(1);
+      } finally {
+        await other.db.destroy();
+      }
     });
 
     it('refuses bad input with a clear message and writes nothing', async () => {
