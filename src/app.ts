@@ -23,6 +23,8 @@ import { registerOrganizerRoutes } from './organizers/organizer.routes.ts';
 import { registerTermRoutes } from './terms/term.routes.ts';
 import { categoryKind, tagKind } from './terms/term.kind.ts';
 import { createTermService } from './terms/term.service.ts';
+import { registerChangeRoutes } from './changes/change.routes.ts';
+import { createChangeService } from './changes/change.service.ts';
 import { createFeedService } from './feeds/feed.service.ts';
 import { registerSiteRoutes } from './site/site.routes.ts';
 import { SITE_ROOTS, sitePresenter } from './site/site-render.tsx';
@@ -110,5 +112,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerOrganizerRoutes(app, organizers);
   registerTermRoutes(app, [categories, tags]);
   registerSiteRoutes(app, { events, venues, organizers, categories, tags, feeds, urls, config, dataVersion: store.dataVersion });
+  const changes = createChangeService({ store, config, sources: { event: events, venue: venues, organizer: organizers, category: categories, tag: tags } });
+  registerChangeRoutes(app, changes);
   return app;
 }

@@ -21,6 +21,8 @@ export interface Config {
   siteName: string;
   /** Whether `/wp-json/tribe/events/v1/...` (the reference's path) serves the API too. */
   wpJsonPath: boolean;
+  /** Days the change log keeps a change (the sync feed's replay window). */
+  changeRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -90,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feedMaxEvents: int('CAL_FEED_MAX_EVENTS', 2000, 1, 20000),
     siteName: str('CAL_SITE_NAME', 'cal-events').trim() || 'cal-events',
     wpJsonPath: oneOf('CAL_WP_JSON_PATH', 'on', ['on', 'off'] as const) === 'on',
+    changeRetentionDays: int('CAL_CHANGES_RETENTION_DAYS', 90, 1, 3650),
   };
   if (config.adminPassword !== undefined && config.adminPassword.length < 12) {
     problems.push('CAL_ADMIN_PASSWORD must be at least 12 characters');

@@ -102,6 +102,18 @@ export interface Database {
   event_term: EventTermTable;
   event_organizer: EventOrganizerTable;
   import_lineage: ImportLineageTable;
+  change_log: ChangeLogTable;
+  change_log_horizon: { id: number; pruned_through: number };
+}
+
+/** One change to a record (migration 0009); `seq` is assigned by the database, in commit order. */
+export interface ChangeLogTable {
+  seq: Generated<number>;
+  kind: string;
+  record_id: number;
+  action: string;
+  changed_utc: string;
+  user_id: number | null;
 }
 
 /** A record brought in by `cal-events import`, by the source's key (migration 0008). */

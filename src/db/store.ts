@@ -33,6 +33,11 @@ export function createStore<Repositories>(
   db: Db,
   dialect: Dialect,
   repositories: (db: Db, dialect: Dialect) => Repositories,
+  /**
+   * Runs last in every write transaction, after the data version row is locked: what it writes is ordered
+   * as the commits are (the application appends its change log here).
+   */
+  beforeCommit?: (repos: Repositories) => Promise<void>,
 ): Store<Repositories> {
   const version = precompiled(db, () => db.selectFrom('data_version').select('version').where('id', '=', 1));
   const changed = precompiled(db, () => db.selectFrom('data_version').select('changed_utc').where('id', '=', 1));
@@ -42,8 +47,10 @@ export function createStore<Repositories>(
     repos: repositories(db, dialect),
     transaction: (work) =>
       db.transaction().execute(async (trx) => {
-        const result = await work(repositories(trx, dialect));
+        const repos = repositories(trx, dialect);
+        const result = await work(repos);
         await trx.updateTable('data_version').set((eb) => ({ version: eb('version', '+', 1), changed_utc: stamp })).where('id', '=', 1).execute();
+        await beforeCommit?.(repos);
         return result;
       }),
     dataVersion: async () => (await version(1))[0].version,

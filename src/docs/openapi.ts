@@ -77,6 +77,9 @@ export function openApiDocument(routes: RegisteredRoute[], urls: Urls, translate
       for (const status of errorStatuses(route, method)) {
         responses[status] = { description: translate(ERROR_TEXT[status]), content: { 'application/json': { schema: errorRef } } };
       }
+      for (const [status, description] of Object.entries(route.errors ?? {})) {
+        responses[status] = { description: translate(description), content: { 'application/json': { schema: errorRef } } };
+      }
       const body = write && route.schema.body ? use(route.schema.body) : undefined;
       (paths[route.path] ??= {})[method.toLowerCase()] = {
         operationId: operationId(method, route.path),

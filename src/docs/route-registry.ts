@@ -23,6 +23,8 @@ export interface RegisteredRoute {
   alternatives?: Record<string, string>;
   /** Whether conditional requests may get 304 Not Modified. */
   notModified?: boolean;
+  /** Error statuses of this route's own beyond the usual ones, each with its description. */
+  errors?: Record<number, string>;
 }
 
 interface RouteDocs {
@@ -30,6 +32,7 @@ interface RouteDocs {
   summary?: string;
   alternatives?: Record<string, string>;
   notModified?: boolean;
+  errors?: Record<number, string>;
 }
 
 const PREFIX = `/${NAMESPACE}`;
@@ -49,7 +52,7 @@ export function collectRoutes(app: FastifyInstance): RegisteredRoute[] {
     const wpRoute = options.url.replace(/:(\w+)\(\^\\d\+\)/g, '(?P<$1>\\d+)').replace(/:(\w+)/g, '(?P<$1>[^/]+)');
     routes.push({
       methods, url: options.url, path, wpRoute, schema: (options.schema ?? {}) as RouteSchemas,
-      summary: config?.summary, alternatives: config?.alternatives, notModified: config?.notModified,
+      summary: config?.summary, alternatives: config?.alternatives, notModified: config?.notModified, errors: config?.errors,
     });
   });
   return routes;

@@ -84,8 +84,8 @@ export async function eventWrite(
   if (input.venue !== undefined) columns.venue_id = await resolveVenue(input.venue, ctx);
   if (input.organizer !== undefined) write.organizers = await resolveOrganizers(input.organizer, ctx);
   else if (input.organizers !== undefined) write.organizers = await resolveOrganizers(input.organizers, ctx, 'organizers');
-  if (input.categories !== undefined) write.categories = await resolveTerms(input.categories, 'tribe_events_cat', 'categories', repos);
-  if (input.tags !== undefined) write.tags = await resolveTerms(input.tags, 'post_tag', 'tags', repos);
+  if (input.categories !== undefined) write.categories = await resolveTerms(input.categories, 'tribe_events_cat', 'categories', repos, caller);
+  if (input.tags !== undefined) write.tags = await resolveTerms(input.tags, 'post_tag', 'tags', repos, caller);
   return write;
 }
 

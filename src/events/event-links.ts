@@ -83,7 +83,7 @@ export async function resolveOrganizers(input: unknown, ctx: LinkContext, param 
  * Categories or tags by id, slug or name (or a term object as a GET returns it). Unknown names become new
  * terms; an existing term is reused, never duplicated; an id that is no term of this taxonomy is a 400.
  */
-export async function resolveTerms(input: unknown, taxonomy: Taxonomy, param: string, repos: Repositories): Promise<number[]> {
+export async function resolveTerms(input: unknown, taxonomy: Taxonomy, param: string, repos: Repositories, caller: Caller): Promise<number[]> {
   const ids: number[] = [];
   for (const raw of toList(input)) {
     const entry = raw && typeof raw === 'object' ? termKey(raw as Record<string, unknown>, param) : raw;
@@ -96,7 +96,7 @@ export async function resolveTerms(input: unknown, taxonomy: Taxonomy, param: st
     }
     const text = String(entry).trim();
     const [found] = await repos.terms.findByNamesOrSlugs(taxonomy, [text]);
-    const termId = found?.id ?? (await createTerm(text, taxonomy, repos));
+    const termId = found?.id ?? (await createTerm(text, taxonomy, repos, caller));
     if (!ids.includes(termId)) ids.push(termId);
   }
   return ids;
@@ -109,8 +109,10 @@ function termKey(term: Record<string, unknown>, param: string): unknown {
   return key;
 }
 
-async function createTerm(name: string, taxonomy: Taxonomy, repos: Repositories): Promise<number> {
+async function createTerm(name: string, taxonomy: Taxonomy, repos: Repositories, caller: Caller): Promise<number> {
   const base = slugify(name) || 'term';
   const slug = firstFreeSlug(base, await repos.terms.slugsStartingWith(taxonomy, base));
-  return repos.terms.insert({ taxonomy, name, slug, description: '', parent_id: 0 });
+  const id = await repos.terms.insert({ taxonomy, name, slug, description: '', parent_id: 0 });
+  repos.changes.note({ kind: taxonomy === 'post_tag' ? 'tag' : 'category', id, action: 'create', userId: caller.id });
+  return id;
 }

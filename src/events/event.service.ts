@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
+import { statusChange } from '../changes/change.repository.ts';
 import type { Config } from '../config.ts';
 import { createCountCache } from '../db/count-cache.ts';
 import { createVersionedCache } from '../db/versioned-cache.ts';
@@ -65,7 +66,7 @@ export function createEventService(deps: {
    */
   async function writeWithin(repos: Repositories, input: EventInput, caller: Caller, existing?: EventRow): Promise<number> {
     const { columns, ...links } = await eventWrite(input, existing, { repos, caller, config, venues, organizers });
-    if (!existing) return (await insertAll(repos, [{ columns, ...links }]))[0];
+    if (!existing) return (await insertAll(repos, [{ columns, ...links }], caller))[0];
     const changed = Object.entries(columns).some(([key, value]) => !key.startsWith('modified') && existing[key as keyof EventRow] !== value);
     if (changed || (await linksChanged(repos, existing.id, links))) {
       // The status as this transaction sees it, the row locked: concurrent writes must not both count it.
@@ -74,12 +75,14 @@ export function createEventService(deps: {
       await repos.events.update(existing.id, columns, true);
       await saveLinks(repos, existing.id, links);
       await moveTermCounts(repos, before, await countedTerms(repos, existing.id, columns.status ?? status));
+      repos.changes.note({ kind: 'event', id: existing.id, action: statusChange(status, columns.status), userId: caller.id });
     }
     return existing.id;
   }
   /** New events with their links and term counts, in as few statements as there are kinds of row. */
-  async function insertAll(repos: Repositories, writes: EventWrite[]): Promise<number[]> {
+  async function insertAll(repos: Repositories, writes: EventWrite[], caller: Caller): Promise<number[]> {
     const ids = await repos.events.insertMany(writes.map((w) => w.columns as EventColumns));
+    for (const id of ids) repos.changes.note({ kind: 'event', id, action: 'create', userId: caller.id });
     const terms = writes.map((w) => [...new Set([...(w.categories ?? []), ...(w.tags ?? [])])]);
     await repos.events.addLinks(writes.map((w, i) => ({ eventId: ids[i], termIds: terms[i], organizerIds: w.organizers ?? [] })));
     await moveTermCounts(repos, [], writes.flatMap((w, i) => (w.columns.status === 'publish' ? terms[i] : [])));
@@ -132,6 +135,17 @@ export function createEventService(deps: {
       const unlocked = unlockedFor(caller, query);
       const rows = await store.repos.events.list(filter, order, limit, 0);
       return feedEntries(rows.filter((row) => row.password === '' || unlocked(row)));
+    },
+
+    /**
+     * Events by id as this caller may see them (the change feed): readable and not in the trash, content
+     * blanked behind a password unless the caller may edit the event, as a list shows it.
+     */
+    async recordsFor(ids: number[], caller: Caller): Promise<Map<number, EventRecord>> {
+      const rows = (await Promise.all(ids.map((id) => store.repos.events.findById(id))))
+        .filter((row): row is EventRow => row !== undefined && row.status !== 'trash' && canRead(caller, row));
+      const records = await toEventRecords(rows, recordDeps(store.repos), { unlocked: (row) => canEdit(caller, row) });
+      return new Map(rows.map((row, i) => [row.id, records[i]]));
     },
 
     async list(query: EventListQuery, caller: Caller | null) {
@@ -196,7 +210,7 @@ export function createEventService(deps: {
         if (write.columns.slug) reservedSlugs.add(write.columns.slug);
         writes.push(write);
       }
-      return insertAll(repos, writes);
+      return insertAll(repos, writes, caller);
     },
 
     /** Only what was sent changes (API.md §5.1); a GET body sent back changes nothing (§5.2). */
@@ -215,6 +229,7 @@ export function createEventService(deps: {
           const counted = await countedTerms(repos, existing.id, await repos.events.lockStatus(existing.id));
           await repos.events.remove(existing.id);
           await moveTermCounts(repos, counted, []);
+          repos.changes.note({ kind: 'event', id: existing.id, action: 'delete', userId: caller.id });
         });
         return before;
       }
@@ -224,6 +239,7 @@ export function createEventService(deps: {
         const counted = await countedTerms(repos, existing.id, await repos.events.lockStatus(existing.id));
         await repos.events.update(existing.id, { status: 'trash', modified_local: now.local, modified_utc: now.utc }, true);
         await moveTermCounts(repos, counted, []);
+        repos.changes.note({ kind: 'event', id: existing.id, action: 'trash', userId: caller.id });
       });
       return record(existing.id);
     },

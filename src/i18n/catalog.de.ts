@@ -258,4 +258,18 @@ export const de: Record<string, string> = {
   'Unknown category id: %s.': 'Unbekannte Kategorie-ID: %s.',
   'Unknown event id: %s.': 'Unbekannte Veranstaltungs-ID: %s.',
   'The requested term archive page does not exist.': 'Die angeforderte Archivseite der Begriffe existiert nicht.',
+
+  // ── The change feed (/changes) ─────────────────────────────────────────────────────────────────
+  "Changes up to %s are no longer kept: read the lists again, then follow the feed from the cursor they were read at.":
+    "Änderungen bis %s werden nicht mehr aufbewahrt: Lesen Sie die Listen erneut und folgen Sie dem Feed ab dem Cursor, zu dem sie gelesen wurden.",
+  "Every change since a cursor, in order, each with its record now or a tombstone (signed-in callers)":
+    "Jede Änderung seit einem Cursor, der Reihe nach, jede mit ihrem aktuellen Datensatz oder einem Grabstein (angemeldete Aufrufer)",
+  "The cursor is older than the retention: read the lists again (code rest_changes_cursor_expired)":
+    "Der Cursor ist älter als die Aufbewahrungsdauer: Lesen Sie die Listen erneut (Code rest_changes_cursor_expired)",
+  "The cursor of the last change already applied (0, or absent, for the start of the log)":
+    "Der Cursor der letzten bereits übernommenen Änderung (0 oder weggelassen für den Anfang des Protokolls)",
+  "The most changes to return":
+    "Die Höchstzahl der zurückzugebenden Änderungen",
+  "The record now, as the API returns it to this caller; null (a tombstone) when it was deleted or this caller may not see it":
+    "Der Datensatz jetzt, wie die API ihn diesem Aufrufer liefert; null (ein Grabstein), wenn er gelöscht wurde oder dieser Aufrufer ihn nicht sehen darf",
 };

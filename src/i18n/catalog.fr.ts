@@ -259,4 +259,18 @@ export const fr: Record<string, string> = {
   'Unknown category id: %s.': 'ID de catégorie inconnu : %s.',
   'Unknown event id: %s.': "ID d'événement inconnu : %s.",
   'The requested term archive page does not exist.': "La page d'archive de termes demandée n'existe pas.",
+
+  // ── The change feed (/changes) ─────────────────────────────────────────────────────────────────
+  "Changes up to %s are no longer kept: read the lists again, then follow the feed from the cursor they were read at.":
+    "Les modifications jusqu’à %s ne sont plus conservées : relisez les listes, puis suivez le flux à partir du curseur auquel elles ont été lues.",
+  "Every change since a cursor, in order, each with its record now or a tombstone (signed-in callers)":
+    "Chaque modification depuis un curseur, dans l’ordre, chacune avec son enregistrement actuel ou une pierre tombale (appelants connectés)",
+  "The cursor is older than the retention: read the lists again (code rest_changes_cursor_expired)":
+    "Le curseur est plus ancien que la durée de conservation : relisez les listes (code rest_changes_cursor_expired)",
+  "The cursor of the last change already applied (0, or absent, for the start of the log)":
+    "Le curseur de la dernière modification déjà appliquée (0, ou absent, pour le début du journal)",
+  "The most changes to return":
+    "Le nombre maximal de modifications à renvoyer",
+  "The record now, as the API returns it to this caller; null (a tombstone) when it was deleted or this caller may not see it":
+    "L’enregistrement actuel, tel que l’API le renvoie à cet appelant ; null (une pierre tombale) s’il a été supprimé ou si cet appelant ne peut pas le voir",
 };

@@ -1,3 +1,4 @@
+import { statusChange } from '../changes/change.repository.ts';
 import { forbidden, gone, invalidParam, notAccessible, notFound } from '../errors.ts';
 import type { Config } from '../config.ts';
 import { createCountCache } from '../db/count-cache.ts';
@@ -83,7 +84,9 @@ export function createLinkedPostService<T extends PostTableName>(
   async function updateWithin(repos: Store['repos'], existing: PostRow<T>, input: Input, caller: Caller) {
     const columns = await columnsFor(input, caller, existing, repos);
     const changed = Object.entries(columns).some(([key, value]) => !key.startsWith('modified') && existing[key as keyof PostRow<T>] !== value);
-    if (changed) await repoOf(repos).update(existing.id, columns as Partial<PostRow<T>>);
+    if (!changed) return;
+    await repoOf(repos).update(existing.id, columns as Partial<PostRow<T>>);
+    repos.changes.note({ kind: kind.table, id: existing.id, action: statusChange(existing.status, columns.status as string | undefined), userId: caller.id });
   }
 
   return {
@@ -144,7 +147,16 @@ export function createLinkedPostService<T extends PostTableName>(
       const duplicate = await repoOf(repos).findDuplicate(name, description);
       if (duplicate) return duplicate.id;
       const columns = await columnsFor(input, caller, undefined, repos);
-      return repoOf(repos).insert(columns as Omit<PostRow<T>, 'id'>);
+      const id = await repoOf(repos).insert(columns as Omit<PostRow<T>, 'id'>);
+      repos.changes.note({ kind: kind.table, id, action: 'create', userId: caller.id });
+      return id;
+    },
+
+    /** Records by id as this caller may see them (the change feed): readable and not in the trash. */
+    async recordsFor(ids: number[], caller: Caller): Promise<Map<number, Record<string, unknown>>> {
+      const rows = (await repo.findByIds(ids)).filter((row) => row.status !== 'trash' && canRead(caller, row));
+      const records = await toRecords(rows, false);
+      return new Map(rows.map((row, i) => [row.id, records[i]]));
     },
 
     /** Records for embedding (an event's venue and organizers), in the given order. */
@@ -177,7 +189,10 @@ export function createLinkedPostService<T extends PostTableName>(
       if (!canDelete(caller, existing) || (force && !canEditOthers(caller))) throw forbidden(true);
       if (force) {
         const record = await toRecord(existing);
-        await store.transaction((repos) => repoOf(repos).remove(existing.id));
+        await store.transaction(async (repos) => {
+          await repoOf(repos).remove(existing.id);
+          repos.changes.note({ kind: kind.table, id: existing.id, action: 'delete', userId: caller.id });
+        });
         return record;
       }
       if (existing.status === 'trash') throw gone(`${label}-is-in-trash`, `The ${label} is already trashed.`);
@@ -185,6 +200,7 @@ export function createLinkedPostService<T extends PostTableName>(
       await store.transaction(async (repos) => {
         await repoOf(repos).update(existing.id, { status: 'trash', modified_local: now.local, modified_utc: now.utc } as Partial<PostRow<T>>);
         await repoOf(repos).unlinkFromEvents(existing.id);
+        repos.changes.note({ kind: kind.table, id: existing.id, action: 'trash', userId: caller.id });
       });
       return toRecord(await load({ id: existing.id }));
     },

@@ -124,15 +124,26 @@ export function createTermService(kind: TermKind, deps: { store: Store; urls: Ur
     return columns;
   }
 
-  async function insertWithin(repos: Repositories, input: TermInput): Promise<number> {
+  async function insertWithin(repos: Repositories, input: TermInput, caller: Caller): Promise<number> {
     const columns = await columnsFor(repos, input);
-    return repos.terms.insert({
+    const id = await repos.terms.insert({
       taxonomy,
       name: columns.name ?? '',
       slug: columns.slug ?? label,
       description: columns.description ?? '',
       parent_id: columns.parent_id ?? 0,
     });
+    repos.changes.note({ kind: label, id, action: 'create', userId: caller.id });
+    return id;
+  }
+
+  /** A term update that changes nothing (the same values sent back) is no change. */
+  async function updateWithin(repos: Repositories, existing: TermRow, input: TermInput, caller: Caller) {
+    const columns = await columnsFor(repos, input, existing);
+    await repos.terms.update(existing.id, columns);
+    if (Object.entries(columns).some(([key, value]) => existing[key as keyof TermRow] !== value)) {
+      repos.changes.note({ kind: label, id: existing.id, action: 'update', userId: caller.id });
+    }
   }
 
   /** Filters naming records must name existing ones: 400 naming every bad parameter at once. */
@@ -162,6 +173,10 @@ export function createTermService(kind: TermKind, deps: { store: Store; urls: Ur
     kind,
 
     get: async (id: number, caller: Caller | null) => single(await load(id), caller),
+
+    /** Terms by id (the change feed): every term is public. */
+    recordsFor: async (ids: number[]): Promise<Map<number, TermRecord>> =>
+      new Map((await repo.findByIds(taxonomy, ids)).map((row) => [row.id, record(row)])),
 
     async list(query: TermListQuery) {
       await checkListFilters(query);
@@ -200,24 +215,24 @@ export function createTermService(kind: TermKind, deps: { store: Store; urls: Ur
 
     async create(input: TermInput, caller: Caller) {
       if (!canManageTerms(caller)) throw forbidden(true);
-      const id = await store.transaction((repos) => insertWithin(repos, input));
+      const id = await store.transaction((repos) => insertWithin(repos, input, caller));
       return single(await load(id), caller);
     },
 
     async update(id: number, input: TermInput, caller: Caller) {
       const existing = await load(id);
       if (!canManageTerms(caller)) throw forbidden(true);
-      await store.transaction(async (repos) => repos.terms.update(id, await columnsFor(repos, input, existing)));
+      await store.transaction((repos) => updateWithin(repos, existing, input, caller));
       return single(await load(id), caller);
     },
 
     /** A create (no id) or an update inside the caller's transaction, with their rights; returns the id. */
     async saveWithin(repos: Repositories, input: TermInput, caller: Caller, id?: number): Promise<number> {
       if (!canManageTerms(caller)) throw forbidden(true);
-      if (id === undefined) return insertWithin(repos, input);
+      if (id === undefined) return insertWithin(repos, input, caller);
       const existing = await repos.terms.findById(taxonomy, id);
       if (!existing) throw notFound('rest_term_invalid', 'Term does not exist.');
-      await repos.terms.update(id, await columnsFor(repos, input, existing));
+      await updateWithin(repos, existing, input, caller);
       return id;
     },
 
@@ -225,7 +240,10 @@ export function createTermService(kind: TermKind, deps: { store: Store; urls: Ur
     async remove(id: number, caller: Caller) {
       const existing = await load(id);
       if (!canManageTerms(caller)) throw forbidden(true);
-      await store.transaction((repos) => repos.terms.remove(id));
+      await store.transaction(async (repos) => {
+        await repos.terms.remove(id);
+        repos.changes.note({ kind: label, id, action: 'delete', userId: caller.id });
+      });
       return record(existing);
     },
   };

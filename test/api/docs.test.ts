@@ -5,7 +5,7 @@ import { API, API_URL, describeEachDialect, PUBLIC_URL } from '../helpers/test-a
 const ROUTES = [
   '', '/doc', '/events', '/events/(?P<id>\\d+)', '/events/by-slug/(?P<slug>[^/]+)', '/venues', '/venues/(?P<id>\\d+)',
   '/venues/by-slug/(?P<slug>[^/]+)', '/organizers', '/organizers/(?P<id>\\d+)', '/organizers/by-slug/(?P<slug>[^/]+)',
-  '/categories', '/categories/(?P<id>\\d+)', '/tags', '/tags/(?P<id>\\d+)',
+  '/categories', '/categories/(?P<id>\\d+)', '/tags', '/tags/(?P<id>\\d+)', '/changes',
 ].map((route) => `${API}${route}`);
 
 describeEachDialect('GET / and the namespace description', (t) => {

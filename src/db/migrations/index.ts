@@ -7,6 +7,7 @@ import * as feedRevisions from './0005-feed-revisions.ts';
 import * as tzdbAbbreviations from './0006-tzdb-abbreviations.ts';
 import * as searchText from './0007-search-text.ts';
 import * as importLineage from './0008-import-lineage.ts';
+import * as changeLog from './0009-change-log.ts';
 
 /** Ordered by name; a shipped migration is never edited, a change is a new entry. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-tzdb-abbreviations': tzdbAbbreviations,
   '0007-search-text': searchText,
   '0008-import-lineage': importLineage,
+  '0009-change-log': changeLog,
 };
