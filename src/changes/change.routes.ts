@@ -14,12 +14,12 @@ export function registerChangeRoutes(app: FastifyInstance, changes: ChangeServic
     },
   }, (request) => changes.feed(request.query as ChangeFeedQueryInput, request.caller));
 
-  // Pruned when the service starts and every hour; with several processes each prunes, which is harmless.
+  // Pruned a minute after the service starts (not in the way of its first requests), then every hour; with
+  // several processes each prunes, which is harmless.
   const prune = () => void changes.prune().catch((error: Error) => app.log.error({ err: error }, 'pruning the change log failed'));
-  let timer: NodeJS.Timeout | undefined;
+  const timers: NodeJS.Timeout[] = [];
   app.addHook('onReady', async () => {
-    prune();
-    timer = setInterval(prune, HOUR_MS).unref();
+    timers.push(setTimeout(prune, 60_000).unref(), setInterval(prune, HOUR_MS).unref());
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => timers.forEach(clearTimeout));
 }

@@ -7,9 +7,10 @@ import { listStatuses } from '../posts/read-rules.ts';
 import type { Taxonomy } from '../terms/term.kind.ts';
 import { boundText, DateWindowError, resolveDateWindow, type WindowQuery } from '../time/date-window.ts';
 import { type Caller, canCreate } from '../users/roles.ts';
-import type { EventListFilter, EventWindow } from './event.repository.ts';
+import type { EventListFilter, EventOrder, EventWindow } from './event.repository.ts';
+import { listOrder, type ModifiedQuery, modifiedWindow } from '../posts/list-order.ts';
 
-export interface EventListQuery extends WindowQuery {
+export interface EventListQuery extends WindowQuery, ModifiedQuery {
   page?: number;
   per_page?: number;
   search?: string;
@@ -59,7 +60,7 @@ export async function eventListFilter(
   query: EventListQuery,
   caller: Caller | null,
   ctx: { repos: Repositories; config: Config; now: DateTime },
-): Promise<{ filter: EventListFilter; order: 'start_local' | 'start_utc' | 'date_utc'; echo: QueryEcho }> {
+): Promise<{ filter: EventListFilter; order: EventOrder; echo: QueryEcho }> {
   const { repos, config } = ctx;
   if (query.ticketed === true) {
     // The reference's validator answers an error, which WordPress files under the parameter's details.
@@ -93,6 +94,7 @@ export async function eventListFilter(
   };
 
   const statuses = listStatuses(caller, query.status);
+  const modified = modifiedWindow(query);
   const include = query.include?.length ? query.include : undefined;
   const filter: EventListFilter = {
     statuses,
@@ -106,6 +108,8 @@ export async function eventListFilter(
     featured: query.featured,
     parentId: query.post_parent,
     ids: include,
+    modifiedAfter: modified.after,
+    modifiedBefore: modified.before,
   };
   if (query.post_parent !== undefined && !(await repos.events.exists(query.post_parent))) throw invalidParam('post_parent');
 
@@ -121,6 +125,12 @@ export async function eventListFilter(
     post_parent: query.post_parent,
     include,
     strict_dates: query.strict_dates,
+    modified_after: query.modified_after,
+    modified_before: query.modified_before,
+    orderby: query.orderby,
+    order: query.order,
   };
-  return { filter, order: include ? 'date_utc' : mode === 'event' ? 'start_local' : 'start_utc', echo };
+  // Without orderby: by start (in the compared column), or by post date for an `include` list, as the reference.
+  const own: EventOrder = { column: include ? 'date_utc' : mode === 'event' ? 'start_local' : 'start_utc', direction: 'asc' };
+  return { filter, order: listOrder(query, own), echo };
 }

@@ -72,23 +72,21 @@ async function buildRecords(rows: EventRow[], deps: RecordDeps, single: boolean)
   if (rows.length === 0) return [];
   const { repos, urls, config } = deps;
   const ids = rows.map((r) => r.id);
-  const [termRows, organizerLinks, imported] = await Promise.all([
-    repos.events.termsOf(ids), repos.events.organizerLinksOf(ids), repos.lineage.keysOf('event', ids),
-  ]);
+  const [termRows, organizerLinks] = await Promise.all([repos.events.termsOf(ids), repos.events.organizerLinksOf(ids)]);
   const venueIds = [...new Set(rows.map((r) => r.venue_id).filter((id): id is number => id !== null))];
   const organizerIds = [...new Set(organizerLinks.map((l) => l.organizer_id))];
   const imageIds = [...new Set(rows.map((r) => r.image_id).filter((id): id is number => id !== null))];
-  const [venueRows, organizerRows, imageRows] = await Promise.all([
+  const [venueRows, organizerRows, imageRows, imported] = await Promise.all([
     repos.venues.findByIds(venueIds),
     repos.organizers.findByIds(organizerIds),
     repos.images.findByIds(imageIds),
+    repos.lineage.keysOf({ event: ids, venue: venueIds, organizer: organizerIds }),
   ]);
-  const venues = new Map((await deps.venues.toRecords(venueRows, single)).map((v) => [v.id as number, v]));
-  const organizers = new Map((await deps.organizers.toRecords(organizerRows, single)).map((o) => [o.id as number, o]));
+  const venues = new Map((await deps.venues.toRecords(venueRows, single, imported)).map((v) => [v.id as number, v]));
+  const organizers = new Map((await deps.organizers.toRecords(organizerRows, single, imported)).map((o) => [o.id as number, o]));
   const images = new Map(imageRows.map((i) => [i.id, i]));
   const termsByEvent = group(termRows, (t) => t.event_id);
   const organizersByEvent = group(organizerLinks, (l) => l.event_id);
-  const importedByEvent = group(imported, (l) => l.local_id);
 
   return rows.map((row) => {
     const terms = (taxonomy: Taxonomy) =>
@@ -100,7 +98,7 @@ async function buildRecords(rows: EventRow[], deps: RecordDeps, single: boolean)
     const { id, ...head } = recordHead(row, url);
     const record: Record<string, unknown> = {
       id,
-      ...globalIds(urls, row.id, (importedByEvent.get(row.id) ?? []).map((l) => l.source_key)),
+      ...globalIds(urls, row.id, imported.get(`event:${row.id}`) ?? []),
       ...head,
       rest_url: `${urls.collection('events')}/${row.id}`,
       title: row.title,

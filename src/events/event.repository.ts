@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Database, Db, Dialect, EventTable, TermTable } from '../db/database.ts';
 import { precompiled } from '../db/precompiled.ts';
+import type { ListOrder } from '../posts/list-order.ts';
 import { containsIgnoringCase as like, slugFamily } from '../db/text-match.ts';
 
 export type EventRow = Selectable<EventTable>;
@@ -34,7 +35,13 @@ export interface EventListFilter {
   featured?: boolean;
   parentId?: number;
   ids?: number[];
+  /** Modified after / before these UTC times (`YYYY-MM-DD HH:MM:SS`). */
+  modifiedAfter?: string;
+  modifiedBefore?: string;
 }
+
+/** An event list's order: by start (in the compared column), or any column every post has; id breaks ties. */
+export type EventOrder = ListOrder<'start_local' | 'start_utc'>;
 
 type EventEb = ExpressionBuilder<Database, 'event'>;
 // Both sides are lowered by the database: SQLite's lower() folds ASCII only, so a pattern lowered in JS
@@ -71,6 +78,8 @@ function where(filter: EventListFilter) {
     if (filter.featured !== undefined) clauses.push(eb('event.featured', '=', filter.featured ? 1 : 0));
     if (filter.parentId !== undefined) clauses.push(eb('event.parent_id', '=', filter.parentId));
     if (filter.ids) clauses.push(eb('event.id', 'in', filter.ids));
+    if (filter.modifiedAfter !== undefined) clauses.push(eb('event.modified_utc', '>', filter.modifiedAfter));
+    if (filter.modifiedBefore !== undefined) clauses.push(eb('event.modified_utc', '<', filter.modifiedBefore));
     return eb.and(clauses);
   };
 }
@@ -139,14 +148,15 @@ export function createEventRepository(db: Db, dialect: Dialect) {
     },
 
     /** Ordered by start (in the compared column) then id; `include` lists order by post date then id. */
-    list: (filter: EventListFilter, order: 'start_local' | 'start_utc' | 'date_utc', limit: number, offset: number) =>
-      db.selectFrom('event').selectAll().where(where(filter)).orderBy(order).orderBy('id').limit(limit).offset(offset).execute(),
+    list: (filter: EventListFilter, order: EventOrder, limit: number, offset: number) =>
+      db.selectFrom('event').selectAll().where(where(filter)).orderBy(order.column, order.direction).orderBy('id', order.direction)
+        .limit(limit).offset(offset).execute(),
 
     /** What a calendar grid needs of every event in a window, and no more: a month holds thousands. */
-    listBriefs: (filter: EventListFilter, order: 'start_local' | 'start_utc' | 'date_utc', limit: number) =>
+    listBriefs: (filter: EventListFilter, order: EventOrder, limit: number) =>
       db.selectFrom('event')
         .select(['id', 'slug', 'title', 'start_local', 'end_local', 'start_utc', 'end_utc', 'all_day', 'featured'])
-        .where(where(filter)).orderBy(order).orderBy('id').limit(limit).execute(),
+        .where(where(filter)).orderBy(order.column, order.direction).orderBy('id', order.direction).limit(limit).execute(),
 
     count: async (filter: EventListFilter) =>
       Number((await db.selectFrom('event').select(sql<number>`count(*)`.as('n')).where(where(filter)).executeTakeFirstOrThrow()).n),

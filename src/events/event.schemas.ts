@@ -1,5 +1,6 @@
 import { IANAZone } from 'luxon';
 import { Type } from 'typebox';
+import { modifiedQueryFields } from '../posts/list-order.ts';
 import Format from 'typebox/format';
 import {
   DateInput, Flag, Id, NonEmptyText, optional, Page, PerPage, StatusList, Text, UrlOrEmpty,
@@ -93,6 +94,7 @@ export const EventListQuery = Type.Object(optional({
   include: IdList('Only these event ids; drops every date filter'),
   post_parent: Type.Integer({ minimum: 1, description: 'Events whose parent is this event' }),
   ticketed: Flag('Needs the ticketing module when true'),
+  ...modifiedQueryFields,
   password: Text('Shows password-protected events with this password in full'),
   context: Context,
 }));

@@ -272,4 +272,14 @@ export const de: Record<string, string> = {
     "Die Höchstzahl der zurückzugebenden Änderungen",
   "The record now, as the API returns it to this caller; null (a tombstone) when it was deleted or this caller may not see it":
     "Der Datensatz jetzt, wie die API ihn diesem Aufrufer liefert; null (ein Grabstein), wenn er gelöscht wurde oder dieser Aufrufer ihn nicht sehen darf",
+
+  // ── Lists for incremental readers ──────────────────────────────────────────────────────────────
+  "Records modified after this time (UTC unless the value names its offset)":
+    "Datensätze, die nach diesem Zeitpunkt geändert wurden (UTC, sofern der Wert keinen Versatz nennt)",
+  "Records modified before this time (UTC unless the value names its offset)":
+    "Datensätze, die vor diesem Zeitpunkt geändert wurden (UTC, sofern der Wert keinen Versatz nennt)",
+  "Sort by publication date, last modification, title or id (default: the list's own order)":
+    "Nach Veröffentlichungsdatum, letzter Änderung, Titel oder ID sortieren (Standard: die eigene Reihenfolge der Liste)",
+  "Sort direction with orderby (default desc, as WordPress)":
+    "Sortierrichtung mit orderby (Standard desc, wie WordPress)",
 };

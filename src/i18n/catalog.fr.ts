@@ -273,4 +273,14 @@ export const fr: Record<string, string> = {
     "Le nombre maximal de modifications à renvoyer",
   "The record now, as the API returns it to this caller; null (a tombstone) when it was deleted or this caller may not see it":
     "L’enregistrement actuel, tel que l’API le renvoie à cet appelant ; null (une pierre tombale) s’il a été supprimé ou si cet appelant ne peut pas le voir",
+
+  // ── Lists for incremental readers ──────────────────────────────────────────────────────────────
+  "Records modified after this time (UTC unless the value names its offset)":
+    "Enregistrements modifiés après ce moment (UTC, sauf si la valeur indique son décalage)",
+  "Records modified before this time (UTC unless the value names its offset)":
+    "Enregistrements modifiés avant ce moment (UTC, sauf si la valeur indique son décalage)",
+  "Sort by publication date, last modification, title or id (default: the list's own order)":
+    "Trier par date de publication, dernière modification, titre ou ID (par défaut : l’ordre propre à la liste)",
+  "Sort direction with orderby (default desc, as WordPress)":
+    "Sens du tri avec orderby (desc par défaut, comme WordPress)",
 };

@@ -38,13 +38,27 @@ export function createLineageRepository(db: Db) {
         .execute();
     },
 
-    /** The source keys local records were imported from: the tail of their global_id_lineage. */
-    keysOf: (kind: string, localIds: number[]) =>
-      localIds.length === 0
-        ? Promise.resolve([])
-        : db.selectFrom('import_lineage').select(['local_id', 'source_key']).where('kind', '=', kind).where('local_id', 'in', localIds)
-          .orderBy('source_key').execute(),
+    /**
+     * The source keys local records were imported from (the tail of their global_id_lineage), for records
+     * of several kinds in one query: an event page asks for its events', venues' and organizers' at once.
+     */
+    async keysOf(idsByKind: Record<string, number[]>): Promise<ImportedKeys> {
+      const wanted = Object.entries(idsByKind).filter(([, ids]) => ids.length > 0);
+      const keys: ImportedKeys = new Map();
+      if (wanted.length === 0) return keys;
+      const rows = await db.selectFrom('import_lineage').select(['kind', 'local_id', 'source_key'])
+        .where((eb) => eb.or(wanted.map(([kind, ids]) => eb.and([eb('kind', '=', kind), eb('local_id', 'in', ids)]))))
+        .orderBy('source_key').execute();
+      for (const row of rows) {
+        const key = `${row.kind}:${row.local_id}`;
+        keys.set(key, [...(keys.get(key) ?? []), row.source_key]);
+      }
+      return keys;
+    },
   };
 }
 
 export type LineageRepository = ReturnType<typeof createLineageRepository>;
+
+/** Source keys by `kind:id`. */
+export type ImportedKeys = Map<string, string[]>;

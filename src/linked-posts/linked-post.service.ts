@@ -9,6 +9,8 @@ import { toImage } from '../images/image.service.ts';
 import { renderHtml } from '../posts/html.ts';
 import { type CommonPostInput, commonColumns } from '../posts/post-input.ts';
 import type { PostRepository, PostRow, PostTableName } from '../posts/post.repository.ts';
+import type { ImportedKeys } from '../import/lineage.repository.ts';
+import { listOrder, type ModifiedQuery, modifiedWindow } from '../posts/list-order.ts';
 import { listStatuses } from '../posts/read-rules.ts';
 import { nowStamp } from '../time/clock.ts';
 import { type Caller, canCreate, canDelete, canEdit, canEditOthers, canRead } from '../users/roles.ts';
@@ -16,7 +18,7 @@ import type { LinkedPostKind } from './linked-post.kind.ts';
 
 export type RecordRef = { id: number } | { slug: string };
 
-export interface LinkedPostListQuery {
+export interface LinkedPostListQuery extends ModifiedQuery {
   page?: number;
   per_page?: number;
   search?: string;
@@ -39,17 +41,17 @@ export function createLinkedPostService<T extends PostTableName>(
   const label = kind.label;
   const countOf = createCountCache();
 
-  async function toRecords(rows: PostRow<T>[], single: boolean) {
+  /** `imported`: the rows' import lineage when the caller has read it already (an event page reads all kinds' at once). */
+  async function toRecords(rows: PostRow<T>[], single: boolean, imported?: ImportedKeys) {
     const imageIds = rows.map((r) => r.image_id).filter((id): id is number => id !== null);
-    const [imageRows, imported] = await Promise.all([
+    const [imageRows, keys] = await Promise.all([
       store.repos.images.findByIds([...new Set(imageIds)]),
-      store.repos.lineage.keysOf(kind.table, rows.map((r) => r.id)),
+      imported ?? store.repos.lineage.keysOf({ [kind.table]: rows.map((r) => r.id) }),
     ]);
     const images = new Map(imageRows.map((i) => [i.id, i]));
-    const importedFrom = (id: number) => imported.filter((l) => l.local_id === id).map((l) => l.source_key);
-    return rows.map((row) =>
-      kind.toRecord(row, { image: toImage(row.image_id === null ? undefined : images.get(row.image_id)), urls, importedFrom: importedFrom(row.id) }, single),
-    );
+    return rows.map((row) => kind.toRecord(row, {
+      image: toImage(row.image_id === null ? undefined : images.get(row.image_id)), urls, importedFrom: keys.get(`${kind.table}:${row.id}`) ?? [],
+    }, single));
   }
   const toRecord = async (row: PostRow<T>, single = false) => (await toRecords([row], single))[0];
 
@@ -100,6 +102,7 @@ export function createLinkedPostService<T extends PostTableName>(
       const page = pageRequest(query, config.maxPerPage);
       const statuses = listStatuses(caller, query.status);
       const fragments = query.search?.split(/[^\p{L}\p{N}-]+/u).filter(Boolean);
+      const modified = modifiedWindow(query);
       if (query.event !== undefined && !(await store.repos.events.exists(query.event))) {
         throw invalidParam('event', `No event has the id ${query.event}.`);
       }
@@ -110,10 +113,13 @@ export function createLinkedPostService<T extends PostTableName>(
         hasEvents: query.has_events,
         // Upcoming events the caller could list: the same status rights as the records themselves.
         upcoming: query.only_with_upcoming ? { fromUtc: nowStamp('UTC').utc, statuses } : undefined,
+        modifiedAfter: modified.after,
+        modifiedBefore: modified.before,
       };
+      const order = listOrder(query, { column: 'date_utc', direction: 'desc' });
       const version = await store.dataVersion();
       const [rows, total] = await Promise.all([
-        repo.list(filter, page.perPage, (page.page - 1) * page.perPage),
+        repo.list(filter, page.perPage, (page.page - 1) * page.perPage, order),
         countOf(JSON.stringify(filter), version, () => repo.count(filter)),
       ]);
       return listPage({
@@ -128,6 +134,10 @@ export function createLinkedPostService<T extends PostTableName>(
           event: query.event,
           has_events: query.has_events,
           only_with_upcoming: query.only_with_upcoming,
+          modified_after: query.modified_after,
+          modified_before: query.modified_before,
+          orderby: query.orderby,
+          order: query.order,
         },
         pageNotFound: { code: `${label}-archive-page-not-found`, message: `The requested ${label} archive page does not exist.` },
       });

@@ -1,3 +1,4 @@
+import type { ListOrder } from './list-order.ts';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database, Db, Dialect } from '../db/database.ts';
 import { containsIgnoringCase, slugFamily } from '../db/text-match.ts';
@@ -15,6 +16,9 @@ export interface PostListFilter {
   hasEvents?: boolean;
   /** Linked to an event starting at or after this UTC time, with one of these statuses. */
   upcoming?: { fromUtc: string; statuses: string[] | 'any' };
+  /** Modified after / before these UTC times (`YYYY-MM-DD HH:MM:SS`). */
+  modifiedAfter?: string;
+  modifiedBefore?: string;
 }
 
 
@@ -50,6 +54,8 @@ export function createPostRepository<T extends PostTableName>(db: Db, dialect: D
         const upcoming = linkedEvents(eb).where('event.start_utc', '>=', fromUtc);
         clauses.push(eb.exists(upcoming.where((e: any) => statusIn(e, 'event.status', statuses))));
       }
+      if (filter.modifiedAfter !== undefined) clauses.push(eb(`${name}.modified_utc`, '>', filter.modifiedAfter));
+      if (filter.modifiedBefore !== undefined) clauses.push(eb(`${name}.modified_utc`, '<', filter.modifiedBefore));
       if (filter.search) {
         const { fragments, columns } = filter.search;
         clauses.push(
@@ -114,14 +120,14 @@ export function createPostRepository<T extends PostTableName>(db: Db, dialect: D
       else await db.deleteFrom('event_organizer').where('organizer_id', '=', id).execute();
     },
 
-    /** Newest first, as WordPress lists posts by default; id breaks ties so pages never overlap. */
-    list: (filter: PostListFilter, limit: number, offset: number) =>
+    /** Newest first unless asked otherwise, as WordPress lists posts; id breaks ties so pages never overlap. */
+    list: (filter: PostListFilter, limit: number, offset: number, order: ListOrder = { column: 'date_utc', direction: 'desc' }) =>
       d
         .selectFrom(table)
         .selectAll()
         .where(where(filter))
-        .orderBy('date_utc', 'desc')
-        .orderBy('id', 'desc')
+        .orderBy(order.column, order.direction)
+        .orderBy('id', order.direction)
         .limit(limit)
         .offset(offset)
         .execute() as Promise<Row[]>,

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { modifiedQueryFields } from './list-order.ts';
 import {
   DateInput, ImageInput, NonEmptyText, optional, Page, PerPage, StatusInput, StatusList, Text,
 } from '../http/schema-types.ts';
@@ -49,5 +50,6 @@ export function postListQuery(plural: string, searched: string) {
     event: Type.Integer({ minimum: 1, description: `${plural} linked to this event` }),
     has_events: Type.Boolean({ description: `true: ${plural.toLowerCase()} linked from a published, future or private event; false: linked from none` }),
     only_with_upcoming: Type.Boolean({ description: `true: only ${plural.toLowerCase()} with an event that has not started yet` }),
+    ...modifiedQueryFields,
   }));
 }

@@ -4,6 +4,7 @@ import { type Kysely, PostgresAdapter } from 'kysely';
 // clients read (`/changes`) and what webhooks are sent from. `seq` orders it; rows are appended at the end
 // of the writing transaction, under the lock that orders commits, so `seq` follows commit order. The horizon
 // row says up to which `seq` old rows were pruned: a cursor before it can no longer be replayed.
+// Incremental readers of the lists (`modified_after`, `orderby=modified`) get an index on modified_utc.
 
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -23,9 +24,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('pruned_through', 'integer', (c) => c.notNull())
     .execute();
   await db.insertInto('change_log_horizon').values({ id: 1, pruned_through: 0 }).execute();
+  for (const table of ['event', 'venue', 'organizer']) {
+    await db.schema.createIndex(`${table}_modified_idx`).on(table).columns(['modified_utc', 'id']).execute();
+  }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  for (const table of ['event', 'venue', 'organizer']) await db.schema.dropIndex(`${table}_modified_idx`).execute();
   await db.schema.dropTable('change_log_horizon').execute();
   await db.schema.dropTable('change_log').execute();
 }
