@@ -107,10 +107,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   const tags = createTermService(tagKind, deps);
   const events = createEventService({ ...deps, venues, organizers });
   const feeds = createFeedService({ events, urls, config, store });
-  registerEventRoutes(app, events, feeds);
-  registerVenueRoutes(app, venues);
-  registerOrganizerRoutes(app, organizers);
-  registerTermRoutes(app, [categories, tags]);
+  registerEventRoutes(app, events, feeds, store.lastWrite);
+  registerVenueRoutes(app, venues, store.lastWrite);
+  registerOrganizerRoutes(app, organizers, store.lastWrite);
+  registerTermRoutes(app, [categories, tags], store.lastWrite);
   registerSiteRoutes(app, { events, venues, organizers, categories, tags, feeds, urls, config, dataVersion: store.dataVersion });
   const changes = createChangeService({ store, config, sources: { event: events, venue: venues, organizer: organizers, category: categories, tag: tags } });
   registerChangeRoutes(app, changes);

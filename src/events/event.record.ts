@@ -82,8 +82,8 @@ async function buildRecords(rows: EventRow[], deps: RecordDeps, single: boolean)
     repos.images.findByIds(imageIds),
     repos.lineage.keysOf({ event: ids, venue: venueIds, organizer: organizerIds }),
   ]);
-  const venues = new Map((await deps.venues.toRecords(venueRows, single, imported)).map((v) => [v.id as number, v]));
-  const organizers = new Map((await deps.organizers.toRecords(organizerRows, single, imported)).map((o) => [o.id as number, o]));
+  const venues = new Map((await deps.venues.toRecords(venueRows, single, imported, repos)).map((v) => [v.id as number, v]));
+  const organizers = new Map((await deps.organizers.toRecords(organizerRows, single, imported, repos)).map((o) => [o.id as number, o]));
   const images = new Map(imageRows.map((i) => [i.id, i]));
   const termsByEvent = group(termRows, (t) => t.event_id);
   const organizersByEvent = group(organizerLinks, (l) => l.event_id);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { acceptsCalendar, sendCalendar, varyOn } from '../feeds/feed.http.ts';
 import type { FeedService } from '../feeds/feed.service.ts';
+import { CHECKED_WRITE, CONDITIONAL, ifMatchOf, sendJson } from '../http/conditional.ts';
 import { listHeaders, postListJson } from '../http/pagination.ts';
 import { idParams, SlugParams } from '../http/schema-types.ts';
 import { NAMESPACE } from '../http/urls.ts';
@@ -24,8 +25,6 @@ const EventList = Type.Object({
   total_pages: Type.Integer(),
 }, { title: 'EventList' });
 
-// Reads answer with records already serialized (cached per data version); the schemas still document them.
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 const refOf = (request: FastifyRequest): RecordRef => {
   const params = request.params as { id?: number; slug?: string };
@@ -37,17 +36,19 @@ const callerOf = (request: FastifyRequest) => request.caller as Caller;
 // The list answers iCalendar too (same filters, rights and records): documented beside its JSON.
 const CALENDAR = {
   alternatives: { 'text/calendar': 'With Accept: text/calendar, the same events as an iCalendar feed (RFC 5545): every match, not paged, up to CAL_FEED_MAX_EVENTS; without date filters it starts 30 days back' },
-  notModified: true,
+  ...CONDITIONAL,
 };
 
-export function registerEventRoutes(app: FastifyInstance, events: EventService, feeds: FeedService) {
+/** `lastWrite`: when anything was last written, what reads date themselves by (Last-Modified). */
+export function registerEventRoutes(app: FastifyInstance, events: EventService, feeds: FeedService, lastWrite: () => Promise<Date>) {
   const base = `/${NAMESPACE}/events`;
 
   app.get(base, { schema: { querystring: EventListQuerySchema, response: { 200: EventList } }, config: CALENDAR }, async (request, reply) => {
     const query = request.query as EventListQuery;
     if (acceptsCalendar(request.headers.accept)) return sendCalendar(request, reply, await feeds.calendar({ query, caller: request.caller }));
+    const since = await lastWrite(); // before the rows: a write after them moves the date past this answer
     const page = await events.list(query, request.caller);
-    return varyOn(reply, 'Accept').headers(listHeaders(page)).type(JSON_TYPE).send(postListJson('events', page));
+    return sendJson(request, varyOn(reply, 'Accept').headers(listHeaders(page)), postListJson('events', page), since, true);
   });
 
   app.post(base, { schema: { body: EventCreateBody, response: { 201: EventSchema } } }, async (request, reply) =>
@@ -55,17 +56,19 @@ export function registerEventRoutes(app: FastifyInstance, events: EventService, 
   );
 
   for (const [path, params] of [[`${base}/:id(^\\d+)`, IdParams], [`${base}/by-slug/:slug`, SlugParams]] as const) {
-    app.get(path, { schema: { params, querystring: EventReadQuery, response: { 200: EventSchema } } }, async (request, reply) =>
-      reply.type(JSON_TYPE).send(await events.get(refOf(request), request.caller, request.query as EventReadOptions)),
-    );
+    app.get(path, { schema: { params, querystring: EventReadQuery, response: { 200: EventSchema } }, config: CONDITIONAL }, async (request, reply) => {
+      const since = await lastWrite();
+      return sendJson(request, reply, await events.get(refOf(request), request.caller, request.query as EventReadOptions), since);
+    });
     app.route({
       method: ['POST', 'PUT', 'PATCH'],
       url: path,
       schema: { params, body: EventUpdateBody, response: { 200: EventSchema } },
-      handler: (request) => events.update(refOf(request), request.body as EventInput, callerOf(request)),
+      config: CHECKED_WRITE,
+      handler: (request) => events.update(refOf(request), request.body as EventInput, callerOf(request), ifMatchOf(request)),
     });
-    app.delete(path, { schema: { params, querystring: EventDeleteQuery, response: { 200: EventSchema } } }, (request) =>
-      events.trash(refOf(request), callerOf(request), (request.query as { force?: boolean }).force === true),
+    app.delete(path, { schema: { params, querystring: EventDeleteQuery, response: { 200: EventSchema } }, config: CHECKED_WRITE }, (request) =>
+      events.trash(refOf(request), callerOf(request), (request.query as { force?: boolean }).force === true, ifMatchOf(request)),
     );
   }
 }

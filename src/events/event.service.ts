@@ -6,6 +6,7 @@ import { createCountCache } from '../db/count-cache.ts';
 import { createVersionedCache } from '../db/versioned-cache.ts';
 import type { Repositories, Store } from '../store.ts';
 import { forbidden, gone, notAccessible, notFound } from '../errors.ts';
+import { checkIfMatch } from '../http/conditional.ts';
 import { listPage, pageRequest } from '../http/pagination.ts';
 import type { Urls } from '../http/urls.ts';
 import type { LinkedPostService } from '../linked-posts/linked-post.service.ts';
@@ -87,6 +88,16 @@ export function createEventService(deps: {
     await repos.events.addLinks(writes.map((w, i) => ({ eventId: ids[i], termIds: terms[i], organizerIds: w.organizers ?? [] })));
     await moveTermCounts(repos, [], writes.flatMap((w, i) => (w.columns.status === 'publish' ? terms[i] : [])));
     return ids;
+  }
+
+  /** The event as it is under this transaction's lock, after If-Match is checked against its single read. */
+  async function checked(repos: Repositories, id: number, ifMatch: string): Promise<EventRow> {
+    await repos.events.lockStatus(id);
+    const row = await repos.events.findById(id);
+    if (!row) throw notFoundError({ id });
+    const [current] = await toEventRecords([row], recordDeps(repos), { single: true, unlocked: () => true });
+    checkIfMatch(ifMatch, JSON.stringify(current), current);
+    return row;
   }
 
   const write = (input: EventInput, caller: Caller, existing?: EventRow) =>
@@ -213,19 +224,24 @@ export function createEventService(deps: {
       return insertAll(repos, writes, caller);
     },
 
-    /** Only what was sent changes (API.md §5.1); a GET body sent back changes nothing (§5.2). */
-    async update(ref: RecordRef, input: EventInput, caller: Caller) {
+    /**
+     * Only what was sent changes (API.md §5.1); a GET body sent back changes nothing (§5.2). With `ifMatch`
+     * (a write's If-Match) the event is checked as it is under the write's lock: 412 when it moved on.
+     */
+    async update(ref: RecordRef, input: EventInput, caller: Caller, ifMatch?: string) {
       const existing = await load(ref);
       if (!canEdit(caller, existing)) throw forbidden(true);
-      return record(await write(input, caller, existing));
+      if (ifMatch === undefined) return record(await write(input, caller, existing));
+      return record(await store.transaction(async (repos) => writeWithin(repos, input, caller, await checked(repos, existing.id, ifMatch))));
     },
 
-    async trash(ref: RecordRef, caller: Caller, force: boolean) {
+    async trash(ref: RecordRef, caller: Caller, force: boolean, ifMatch?: string) {
       const existing = await load(ref);
       if (!canDelete(caller, existing) || (force && !canEditOthers(caller))) throw forbidden(true);
       if (force) {
         const before = await record(existing.id);
         await store.transaction(async (repos) => {
+          if (ifMatch !== undefined) await checked(repos, existing.id, ifMatch);
           const counted = await countedTerms(repos, existing.id, await repos.events.lockStatus(existing.id));
           await repos.events.remove(existing.id);
           await moveTermCounts(repos, counted, []);
@@ -236,6 +252,7 @@ export function createEventService(deps: {
       if (existing.status === 'trash') throw gone('event-is-in-trash', 'The event is already trashed');
       const now = nowStamp(config.timezone);
       await store.transaction(async (repos) => {
+        if (ifMatch !== undefined) await checked(repos, existing.id, ifMatch);
         const counted = await countedTerms(repos, existing.id, await repos.events.lockStatus(existing.id));
         await repos.events.update(existing.id, { status: 'trash', modified_local: now.local, modified_utc: now.utc }, true);
         await moveTermCounts(repos, counted, []);

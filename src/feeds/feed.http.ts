@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { answeredNotModified } from '../http/conditional.ts';
 import type { Feed } from './feed.service.ts';
 
 /**
@@ -26,38 +27,14 @@ export function varyOn(reply: FastifyReply, ...names: string[]): FastifyReply {
   return missing.length > 0 ? reply.header('vary', [...present, ...missing].join(', ')) : reply;
 }
 
-/** The entity tags of If-None-Match; `*` matches any. */
-const tagsOf = (header: string) => header.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-
-// A write committing within the same second as the one a Last-Modified names would carry the same date:
-// while that second is this close, the date is sent a second earlier and If-Modified-Since answers in
-// full, so such a write can never hide behind a 304 (the margin also covers clocks a little apart).
-const SETTLING_MS = 6000;
-
-/**
- * Sends a feed with its validators, or 304 with no body when the caller's copy is current: If-None-Match
- * first (RFC 9110 §13.2.2; weak comparison), If-Modified-Since only without it.
- */
+/** Sends a feed with its validators, or 304 with no body when the caller's copy is current. */
 export function sendCalendar(request: FastifyRequest, reply: FastifyReply, feed: Feed): FastifyReply {
-  const settling = Date.now() - feed.lastModified.getTime() < SETTLING_MS;
-  const lastModified = settling ? new Date(feed.lastModified.getTime() - 1000) : feed.lastModified;
   // The same URL answers JSON or iCalendar, and a caller's rights change what a feed holds.
   void varyOn(reply, 'Accept', 'Authorization').headers({
-    etag: feed.etag,
-    'last-modified': lastModified.toUTCString(),
     'cache-control': request.headers.authorization ? 'private, no-cache' : 'no-cache',
     'x-robots-tag': 'noindex',
   });
-  const noneMatch = request.headers['if-none-match'];
-  const modifiedSince = request.headers['if-modified-since'];
-  const bare = feed.etag.replace(/^W\//, '');
-  let current = false;
-  if (noneMatch !== undefined) current = tagsOf(noneMatch).some((tag) => tag === '*' || tag === bare);
-  else if (modifiedSince !== undefined && !settling) {
-    const since = Date.parse(modifiedSince);
-    current = !Number.isNaN(since) && lastModified.getTime() <= since;
-  }
-  if (current) return reply.code(304).send();
+  if (answeredNotModified(request, reply, { etag: feed.etag, lastModified: feed.lastModified })) return reply;
   return reply
     .type('text/calendar; charset=utf-8')
     .header('content-disposition', `attachment; filename="${feed.filename}"`)

@@ -282,4 +282,10 @@ export const de: Record<string, string> = {
     "Nach Veröffentlichungsdatum, letzter Änderung, Titel oder ID sortieren (Standard: die eigene Reihenfolge der Liste)",
   "Sort direction with orderby (default desc, as WordPress)":
     "Sortierrichtung mit orderby (Standard desc, wie WordPress)",
+
+  // ── Conditional requests ───────────────────────────────────────────────────────────────────────
+  "If-Match names a version the record no longer has: data.current holds the record as it is now (code rest_precondition_failed)":
+    "If-Match nennt eine Version, die der Datensatz nicht mehr hat: data.current enthält den Datensatz, wie er jetzt ist (Code rest_precondition_failed)",
+  "The record has changed since you read it: its current version is in data.current.":
+    "Der Datensatz hat sich geändert, seit Sie ihn gelesen haben: seine aktuelle Fassung steht in data.current.",
 };

@@ -283,4 +283,10 @@ export const fr: Record<string, string> = {
     "Trier par date de publication, dernière modification, titre ou ID (par défaut : l’ordre propre à la liste)",
   "Sort direction with orderby (default desc, as WordPress)":
     "Sens du tri avec orderby (desc par défaut, comme WordPress)",
+
+  // ── Conditional requests ───────────────────────────────────────────────────────────────────────
+  "If-Match names a version the record no longer has: data.current holds the record as it is now (code rest_precondition_failed)":
+    "If-Match désigne une version que l’enregistrement n’a plus : data.current contient l’enregistrement tel qu’il est maintenant (code rest_precondition_failed)",
+  "The record has changed since you read it: its current version is in data.current.":
+    "L’enregistrement a changé depuis votre lecture : sa version actuelle est dans data.current.",
 };

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
+import { CHECKED_WRITE, CONDITIONAL, ifMatchOf, sendJson } from '../http/conditional.ts';
 import { listHeaders } from '../http/pagination.ts';
 import { Flag, idParams, optional, SlugParams } from '../http/schema-types.ts';
 import { NAMESPACE } from '../http/urls.ts';
@@ -25,7 +26,10 @@ const refOf = (request: FastifyRequest): RecordRef => {
 const callerOf = (request: FastifyRequest) => request.caller as Caller;
 
 /** The routes of a venue-like resource: collection, by id (digits only) and by slug. */
-export function registerLinkedPostRoutes(app: FastifyInstance, plural: string, service: LinkedPostService, schemas: LinkedPostSchemas) {
+/** `lastWrite`: when anything was last written, what reads date themselves by (Last-Modified). */
+export function registerLinkedPostRoutes(
+  app: FastifyInstance, plural: string, service: LinkedPostService, schemas: LinkedPostSchemas, lastWrite: () => Promise<Date>,
+) {
   const base = `/${NAMESPACE}/${plural}`;
   const list = Type.Object({
     [plural]: Type.Array(schemas.record),
@@ -36,11 +40,12 @@ export function registerLinkedPostRoutes(app: FastifyInstance, plural: string, s
     total_pages: Type.Integer(),
   }, { title: `${plural[0].toUpperCase()}${plural.slice(1, -1)}List` });
 
-  app.get(base, { schema: { querystring: schemas.list, response: { 200: list } } }, async (request, reply) => {
+  app.get(base, { schema: { querystring: schemas.list, response: { 200: list } }, config: CONDITIONAL }, async (request, reply) => {
+    const since = await lastWrite(); // before the rows: a write after them moves the date past this answer
     const page = await service.list(request.query as LinkedPostListQuery, request.caller);
-    void reply.headers(listHeaders(page));
     const links = { rest_url: page.restUrl, next_rest_url: page.nextRestUrl, previous_rest_url: page.previousRestUrl };
-    return { [plural]: page.items, ...links, total: page.total, total_pages: page.totalPages };
+    const body = { [plural]: page.items, ...links, total: page.total, total_pages: page.totalPages };
+    return sendJson(request, reply.headers(listHeaders(page)), JSON.stringify(body), since, true);
   });
 
   app.post(base, { schema: { body: schemas.create, response: { 201: schemas.record } } }, async (request, reply) => {
@@ -49,17 +54,19 @@ export function registerLinkedPostRoutes(app: FastifyInstance, plural: string, s
   });
 
   for (const [path, params] of [[`${base}/:id(^\\d+)`, idParams(plural.slice(0, -1))], [`${base}/by-slug/:slug`, SlugParams]] as const) {
-    app.get(path, { schema: { params, response: { 200: schemas.record } } }, (request) =>
-      service.get(refOf(request), request.caller),
-    );
+    app.get(path, { schema: { params, response: { 200: schemas.record } }, config: CONDITIONAL }, async (request, reply) => {
+      const since = await lastWrite();
+      return sendJson(request, reply, JSON.stringify(await service.get(refOf(request), request.caller)), since);
+    });
     app.route({
       method: [...UPDATE_METHODS],
       url: path,
       schema: { params, body: schemas.update, response: { 200: schemas.record } },
-      handler: (request) => service.update(refOf(request), request.body as Body, callerOf(request)),
+      config: CHECKED_WRITE,
+      handler: (request) => service.update(refOf(request), request.body as Body, callerOf(request), ifMatchOf(request)),
     });
-    app.delete(path, { schema: { params, querystring: DeleteQuery, response: { 200: schemas.record } } }, (request) =>
-      service.trash(refOf(request), callerOf(request), (request.query as { force?: boolean }).force === true),
+    app.delete(path, { schema: { params, querystring: DeleteQuery, response: { 200: schemas.record } }, config: CHECKED_WRITE }, (request) =>
+      service.trash(refOf(request), callerOf(request), (request.query as { force?: boolean }).force === true, ifMatchOf(request)),
     );
   }
 }

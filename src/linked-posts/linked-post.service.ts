@@ -3,6 +3,7 @@ import { forbidden, gone, invalidParam, notAccessible, notFound } from '../error
 import type { Config } from '../config.ts';
 import { createCountCache } from '../db/count-cache.ts';
 import type { Store } from '../store.ts';
+import { checkIfMatch } from '../http/conditional.ts';
 import { listPage, pageRequest } from '../http/pagination.ts';
 import type { Urls } from '../http/urls.ts';
 import { toImage } from '../images/image.service.ts';
@@ -42,11 +43,11 @@ export function createLinkedPostService<T extends PostTableName>(
   const countOf = createCountCache();
 
   /** `imported`: the rows' import lineage when the caller has read it already (an event page reads all kinds' at once). */
-  async function toRecords(rows: PostRow<T>[], single: boolean, imported?: ImportedKeys) {
+  async function toRecords(rows: PostRow<T>[], single: boolean, imported?: ImportedKeys, repos: Store['repos'] = store.repos) {
     const imageIds = rows.map((r) => r.image_id).filter((id): id is number => id !== null);
     const [imageRows, keys] = await Promise.all([
-      store.repos.images.findByIds([...new Set(imageIds)]),
-      imported ?? store.repos.lineage.keysOf({ [kind.table]: rows.map((r) => r.id) }),
+      repos.images.findByIds([...new Set(imageIds)]),
+      imported ?? repos.lineage.keysOf({ [kind.table]: rows.map((r) => r.id) }),
     ]);
     const images = new Map(imageRows.map((i) => [i.id, i]));
     return rows.map((row) => kind.toRecord(row, {
@@ -81,6 +82,16 @@ export function createLinkedPostService<T extends PostTableName>(
       ...(title !== undefined ? { title: title.trim() } : {}),
       ...kind.ownColumns(input, existing),
     }));
+  }
+
+  /** The record as it is under this transaction's lock, after If-Match (when sent) is checked against it. */
+  async function checked(repos: Store['repos'], existing: PostRow<T>, ifMatch: string | undefined): Promise<PostRow<T>> {
+    if (ifMatch === undefined) return existing;
+    const row = await repoOf(repos).findForUpdate(existing.id);
+    if (!row) throw notFound(`${label}-not-found`, `The ${label} with ID ${existing.id} does not exist.`);
+    const [record] = await toRecords([row], true, undefined, repos);
+    checkIfMatch(ifMatch, JSON.stringify(record), record);
+    return row;
   }
 
   async function updateWithin(repos: Store['repos'], existing: PostRow<T>, input: Input, caller: Caller) {
@@ -172,11 +183,14 @@ export function createLinkedPostService<T extends PostTableName>(
     /** Records for embedding (an event's venue and organizers), in the given order. */
     toRecords,
 
-    /** Only what was sent changes; a body that changes nothing writes nothing (API.md §5.1, §5.2). */
-    async update(ref: RecordRef, input: Input, caller: Caller) {
+    /**
+     * Only what was sent changes; a body that changes nothing writes nothing (API.md §5.1, §5.2). With
+     * `ifMatch` (a write's If-Match) the record is checked as it is under the write's lock: 412 when it moved on.
+     */
+    async update(ref: RecordRef, input: Input, caller: Caller, ifMatch?: string) {
       const existing = await load(ref);
       if (!canEdit(caller, existing)) throw forbidden(true);
-      await store.transaction((repos) => updateWithin(repos, existing, input, caller));
+      await store.transaction(async (repos) => updateWithin(repos, await checked(repos, existing, ifMatch), input, caller));
       return toRecord(await load({ id: existing.id }));
     },
 
@@ -194,12 +208,13 @@ export function createLinkedPostService<T extends PostTableName>(
     },
 
     /** Trash (410 when already there), or with `force` a permanent delete for editors and above. */
-    async trash(ref: RecordRef, caller: Caller, force: boolean) {
+    async trash(ref: RecordRef, caller: Caller, force: boolean, ifMatch?: string) {
       const existing = await load(ref);
       if (!canDelete(caller, existing) || (force && !canEditOthers(caller))) throw forbidden(true);
       if (force) {
         const record = await toRecord(existing);
         await store.transaction(async (repos) => {
+          await checked(repos, existing, ifMatch);
           await repoOf(repos).remove(existing.id);
           repos.changes.note({ kind: kind.table, id: existing.id, action: 'delete', userId: caller.id });
         });
@@ -208,6 +223,7 @@ export function createLinkedPostService<T extends PostTableName>(
       if (existing.status === 'trash') throw gone(`${label}-is-in-trash`, `The ${label} is already trashed.`);
       const now = nowStamp(config.timezone);
       await store.transaction(async (repos) => {
+        await checked(repos, existing, ifMatch);
         await repoOf(repos).update(existing.id, { status: 'trash', modified_local: now.local, modified_utc: now.utc } as Partial<PostRow<T>>);
         await repoOf(repos).unlinkFromEvents(existing.id);
         repos.changes.note({ kind: kind.table, id: existing.id, action: 'trash', userId: caller.id });

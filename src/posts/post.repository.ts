@@ -73,6 +73,12 @@ export function createPostRepository<T extends PostTableName>(db: Db, dialect: D
   return {
     findById: (id: number) => d.selectFrom(name).selectAll().where('id', '=', id).executeTakeFirst() as Promise<Row | undefined>,
 
+    /** The row, locked until the transaction ends (SQLite transactions write one at a time): a checked write's read. */
+    findForUpdate: (id: number) => {
+      const query = d.selectFrom(name).selectAll().where('id', '=', id);
+      return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst() as Promise<Row | undefined>;
+    },
+
     findBySlug: (slug: string) =>
       d.selectFrom(name).selectAll().where('slug', '=', slug).executeTakeFirst() as Promise<Row | undefined>,
 

@@ -56,6 +56,11 @@ export function createTermRepository(db: Db, dialect: Dialect) {
     dialect === 'postgres' ? sql`lower(${sql.ref(column)}) collate "C"` : sql`lower(${sql.ref(column)})`;
 
   return {
+    /** Locks the term's row until the transaction ends (SQLite transactions write one at a time): a checked write's read. */
+    lock: async (id: number): Promise<void> => {
+      if (dialect === 'postgres') await db.selectFrom('term').select('id').where('id', '=', id).forUpdate().execute();
+    },
+
     findById: async (taxonomy: Taxonomy, id: number): Promise<CountedTermRow | undefined> =>
       counted(await selectCounted().where('term.taxonomy', '=', taxonomy).where('term.id', '=', id).execute())[0],
 

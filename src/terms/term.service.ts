@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { TermTable } from '../db/database.ts';
 import type { Repositories, Store } from '../store.ts';
 import { ApiError, forbidden, invalidParam, invalidParams, notFound } from '../errors.ts';
+import { checkIfMatch } from '../http/conditional.ts';
 import { listPage, pageRequest } from '../http/pagination.ts';
 import type { Urls } from '../http/urls.ts';
 import { firstFreeSlug, slugify } from '../posts/slug.ts';
@@ -137,6 +138,17 @@ export function createTermService(kind: TermKind, deps: { store: Store; urls: Ur
     return id;
   }
 
+  /** The term as it is under this transaction's lock, after If-Match (when sent) is checked against its single read. */
+  async function checked(repos: Repositories, existing: CountedTermRow, caller: Caller, ifMatch: string | undefined): Promise<CountedTermRow> {
+    if (ifMatch === undefined) return existing;
+    await repos.terms.lock(existing.id);
+    const row = await repos.terms.findById(taxonomy, existing.id);
+    if (!row) throw notFound('rest_term_invalid', 'Term does not exist.');
+    const current = single(row, caller);
+    checkIfMatch(ifMatch, JSON.stringify(current), current);
+    return row;
+  }
+
   /** A term update that changes nothing (the same values sent back) is no change. */
   async function updateWithin(repos: Repositories, existing: TermRow, input: TermInput, caller: Caller) {
     const columns = await columnsFor(repos, input, existing);
@@ -219,10 +231,11 @@ export function createTermService(kind: TermKind, deps: { store: Store; urls: Ur
       return single(await load(id), caller);
     },
 
-    async update(id: number, input: TermInput, caller: Caller) {
+    /** With `ifMatch` (a write's If-Match) the term is checked as it is under the write's lock: 412 when it moved on. */
+    async update(id: number, input: TermInput, caller: Caller, ifMatch?: string) {
       const existing = await load(id);
       if (!canManageTerms(caller)) throw forbidden(true);
-      await store.transaction((repos) => updateWithin(repos, existing, input, caller));
+      await store.transaction(async (repos) => updateWithin(repos, await checked(repos, existing, caller, ifMatch), input, caller));
       return single(await load(id), caller);
     },
 
@@ -237,10 +250,11 @@ export function createTermService(kind: TermKind, deps: { store: Store; urls: Ur
     },
 
     /** Permanent (reference §3): the answer is the term as it was. */
-    async remove(id: number, caller: Caller) {
+    async remove(id: number, caller: Caller, ifMatch?: string) {
       const existing = await load(id);
       if (!canManageTerms(caller)) throw forbidden(true);
       await store.transaction(async (repos) => {
+        await checked(repos, existing, caller, ifMatch);
         await repos.terms.remove(id);
         repos.changes.note({ kind: label, id, action: 'delete', userId: caller.id });
       });

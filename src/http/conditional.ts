@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors.ts';
+
+/**
+ * Conditional requests (RFC 9110 §13): validators on reads, 304 when the caller's copy is current, and
+ * If-Match on writes so two editors cannot silently overwrite each other.
+ *
+ * A record's entity tag is a digest of its JSON as the API builds it (`JSON.stringify` of the record), the
+ * same whether a read sends it or a write checks it inside its transaction: strong, since the bytes sent
+ * are a function of that JSON alone.
+ */
+export const entityTag = (json: string): string => `"${createHash('sha1').update(json).digest('base64url')}"`;
+
+/** The entity tags a header lists; `*` matches any. Weak tags compare by their opaque part (If-None-Match). */
+const tagsOf = (header: string) => header.split(',').map((tag) => tag.trim()).filter(Boolean);
+
+// A write committing within the same second as the one a Last-Modified names would carry the same date:
+// while that second is this close, the date is sent a second earlier and If-Modified-Since answers in full,
+// so such a write can never hide behind a 304 (the margin also covers clocks a little apart).
+const SETTLING_MS = 6000;
+
+export interface Validators {
+  etag: string;
+  lastModified: Date;
+}
+
+/**
+ * Sets ETag and Last-Modified and answers 304 with no body when the caller's copy is current: If-None-Match
+ * first (weak comparison), If-Modified-Since only without it. True when it answered.
+ */
+export function answeredNotModified(request: FastifyRequest, reply: FastifyReply, validators: Validators): boolean {
+  const settling = Date.now() - validators.lastModified.getTime() < SETTLING_MS;
+  const lastModified = settling ? new Date(validators.lastModified.getTime() - 1000) : validators.lastModified;
+  void reply.header('etag', validators.etag).header('last-modified', lastModified.toUTCString());
+  const noneMatch = request.headers['if-none-match'];
+  const modifiedSince = request.headers['if-modified-since'];
+  const bare = validators.etag.replace(/^W\//, '');
+  let current = false;
+  if (noneMatch !== undefined) current = tagsOf(noneMatch).some((tag) => tag === '*' || tag.replace(/^W\//, '') === bare);
+  else if (modifiedSince !== undefined && !settling) {
+    const since = Date.parse(modifiedSince);
+    current = !Number.isNaN(since) && lastModified.getTime() <= since;
+  }
+  if (current) void reply.code(304).send();
+  return current;
+}
+
+/** A write's If-Match, for the service to check against the record inside its transaction (absent: no check). */
+export const ifMatchOf = (request: FastifyRequest): string | undefined => request.headers['if-match'];
+
+/**
+ * Throws 412 unless the record's JSON as it now is has a tag If-Match names (strong comparison: a weak tag
+ * never matches). The answer carries the record as it now is, to merge with.
+ */
+export function checkIfMatch(ifMatch: string | undefined, currentJson: string, current: unknown): void {
+  if (ifMatch === undefined) return;
+  const tag = entityTag(currentJson);
+  if (tagsOf(ifMatch).some((t) => t === '*' || t === tag)) return;
+  throw new ApiError(412, 'rest_precondition_failed', 'The record has changed since you read it: its current version is in data.current.', {
+    current,
+    etag: tag,
+  });
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Route docs: a read that answers 304 to a current copy, and a write that answers 412 to a stale If-Match. */
+export const CONDITIONAL = { notModified: true };
+export const CHECKED_WRITE = { errors: { 412: 'If-Match names a version the record no longer has: data.current holds the record as it is now (code rest_precondition_failed)' } };
+
+/**
+ * Sends a read's JSON with its validators, or 304. `lastWrite` is when anything was last written (what a
+ * record embeds can change without the record); a list's answer also moves with the clock (its default
+ * window starts today), so its date is never earlier than the current minute.
+ */
+export function sendJson(request: FastifyRequest, reply: FastifyReply, json: string, lastWrite: Date, list = false): FastifyReply {
+  const minute = Math.floor(Date.now() / 60_000) * 60_000;
+  const lastModified = list && lastWrite.getTime() < minute ? new Date(minute) : lastWrite;
+  if (answeredNotModified(request, reply, { etag: entityTag(json), lastModified })) return reply;
+  return reply.type(JSON_TYPE).send(json);
+}

@@ -1,0 +1,92 @@
+import { expect, it } from 'vitest';
+import { API, describeEachDialect } from '../helpers/test-app.ts';
+
+const EVENT = { title: 'Gig', start_date: '2027-03-05 19:00:00', end_date: '2027-03-05 22:00:00' };
+
+describeEachDialect('conditional requests: ETag, Last-Modified, 304 and If-Match', (t) => {
+  const admin = async () => (await t().user('administrator')).headers;
+  const get = async (url: string, headers: Record<string, string> = {}) => t().request({ url: `${API}${url}`, headers: { ...(await admin()), ...headers } });
+  const send = async (method: string, url: string, payload: Record<string, unknown> | undefined, headers: Record<string, string> = {}) =>
+    t().request({ method, url: `${API}${url}`, headers: { ...(await admin()), ...headers }, ...(payload ? { payload } : {}) });
+  // Writes within the last few seconds keep If-Modified-Since answering in full: date the last write back.
+  const settle = () => t().database.db.updateTable('data_version').set({ changed_utc: '2026-01-01 00:00:00.000' }).execute();
+
+  it('a record and a list carry a strong ETag and Last-Modified; a current copy gets 304 without a body', async () => {
+    const event = (await send('POST', '/events', { ...EVENT, venue: { venue: 'Hall' } })).json;
+    for (const url of [`/events/${event.id}`, '/events?start_date=2000-01-01', `/venues/${event.venue.id}`, '/venues', '/categories?hide_empty=false']) {
+      const first = await get(url);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers.etag).toMatch(/^"[\w-]{27}"$/);
+      expect(new Date(String(first.headers['last-modified'])).getTime()).not.toBeNaN();
+      const again = await get(url, { 'if-none-match': String(first.headers.etag) });
+      expect([url, again.statusCode, again.body]).toEqual([url, 304, '']);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect((await get(url, { 'if-none-match': `W/${first.headers.etag}, "other"` })).statusCode).toBe(304); // weak comparison
+      expect((await get(url, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+    }
+  });
+
+  it('an event\'s tag moves when what it embeds changes, and If-Modified-Since follows the last write', async () => {
+    const event = (await send('POST', '/events', { ...EVENT, venue: { venue: 'Hall' } })).json;
+    const before = await get(`/events/${event.id}`);
+    await send('POST', `/venues/${event.venue.id}`, { city: 'Lyon' });
+    const after = await get(`/events/${event.id}`, { 'if-none-match': String(before.headers.etag) });
+    expect(after.statusCode).toBe(200);
+    expect(after.json.venue.city).toBe('Lyon');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+
+    await settle();
+    const dated = await get(`/events/${event.id}`);
+    expect(dated.headers['last-modified']).toBe('Thu, 01 Jan 2026 00:00:00 GMT');
+    expect((await get(`/events/${event.id}`, { 'if-modified-since': 'Fri, 02 Jan 2026 00:00:00 GMT' })).statusCode).toBe(304);
+    expect((await get(`/events/${event.id}`, { 'if-modified-since': 'Wed, 31 Dec 2025 00:00:00 GMT' })).statusCode).toBe(200);
+    // If-None-Match wins over If-Modified-Since.
+    expect((await get(`/events/${event.id}`, { 'if-none-match': '"other"', 'if-modified-since': 'Fri, 02 Jan 2026 00:00:00 GMT' })).statusCode).toBe(200);
+  });
+
+  it('If-Match: the current tag writes, a stale one is 412 with the record as it is now, and nothing is written', async () => {
+    const event = (await send('POST', '/events', EVENT)).json;
+    const read = await get(`/events/${event.id}`);
+    const tag = String(read.headers.etag);
+    const first = await send('POST', `/events/${event.id}`, { title: 'Editor A' }, { 'if-match': tag });
+    expect(first.statusCode).toBe(200);
+    const second = await send('POST', `/events/${event.id}`, { title: 'Editor B' }, { 'if-match': tag });
+    expect([second.statusCode, second.json.code]).toEqual([412, 'rest_precondition_failed']);
+    const now = await get(`/events/${event.id}`);
+    expect(second.json.data.current).toEqual(now.json);
+    expect(second.json.data.etag).toBe(now.headers.etag);
+    expect(now.json.title).toBe('Editor A');
+    const stale = await send('DELETE', `/events/${event.id}`, undefined, { 'if-match': tag });
+    expect(stale.statusCode).toBe(412);
+    expect((await get(`/events/${event.id}`)).json.status).toBe('publish');
+    expect((await send('DELETE', `/events/${event.id}`, undefined, { 'if-match': `W/${now.headers.etag}` })).statusCode).toBe(412); // weak never matches
+    expect((await send('DELETE', `/events/${event.id}`, undefined, { 'if-match': String(now.headers.etag) })).statusCode).toBe(200);
+    expect((await send('POST', `/events/${event.id}`, { status: 'publish' }, { 'if-match': '*' })).statusCode).toBe(200);
+  });
+
+  it('If-Match on venues, organizers and terms too', async () => {
+    for (const [path, payload, change] of [
+      ['venues', { venue: 'Hall' }, { city: 'Nice' }], ['organizers', { organizer: 'Club' }, { phone: '123' }], ['categories', { name: 'Jazz' }, { description: 'Late' }],
+    ] as const) {
+      const made = (await send('POST', `/${path}`, payload)).json;
+      const tag = String((await get(`/${path}/${made.id}`)).headers.etag);
+      expect((await send('POST', `/${path}/${made.id}`, change, { 'if-match': tag })).statusCode).toBe(200);
+      const stale = await send('POST', `/${path}/${made.id}`, { ...change, ...{ description: 'Other' } }, { 'if-match': tag });
+      expect([path, stale.statusCode, stale.json.code]).toEqual([path, 412, 'rest_precondition_failed']);
+      expect(stale.json.data.current).toEqual((await get(`/${path}/${made.id}`)).json);
+      const deleted = await send('DELETE', `/${path}/${made.id}${path === 'categories' ? '' : '?force=true'}`, undefined, { 'if-match': tag });
+      expect(deleted.statusCode).toBe(412);
+      expect((await get(`/${path}/${made.id}`)).statusCode).toBe(200);
+    }
+  });
+
+  it('parallel writers sending the same If-Match: exactly one wins, the others get 412', async () => {
+    const event = (await send('POST', '/events', EVENT)).json;
+    const tag = String((await get(`/events/${event.id}`)).headers.etag);
+    const answers = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((who) => send('POST', `/events/${event.id}`, { title: `By ${who}` }, { 'if-match': tag })));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([200, 412, 412, 412, 412]);
+    const winner = answers.find((a) => a.statusCode === 200);
+    expect((await get(`/events/${event.id}`)).json.title).toBe(winner?.json.title);
+  });
+});
