@@ -26,6 +26,9 @@ import { createTermService } from './terms/term.service.ts';
 import { registerChangeRoutes } from './changes/change.routes.ts';
 import { createChangeService } from './changes/change.service.ts';
 import { createFeedService } from './feeds/feed.service.ts';
+import { createWebhookDispatcher } from './webhooks/dispatcher.ts';
+import { registerWebhookRoutes } from './webhooks/webhook.routes.ts';
+import { createWebhookService } from './webhooks/webhook.service.ts';
 import { registerSiteRoutes } from './site/site.routes.ts';
 import { SITE_ROOTS, sitePresenter } from './site/site-render.tsx';
 import { languageRewriter, registerLanguage } from './i18n/http.ts';
@@ -114,5 +117,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerSiteRoutes(app, { events, venues, organizers, categories, tags, feeds, urls, config, dataVersion: store.dataVersion });
   const changes = createChangeService({ store, config, sources: { event: events, venue: venues, organizer: organizers, category: categories, tag: tags } });
   registerChangeRoutes(app, changes);
+  registerWebhookRoutes(app, createWebhookService({ store, config }));
+  // Every process sends deliveries; they share the work through the database (see dispatcher.ts).
+  const dispatcher = createWebhookDispatcher({ database, store, config, changes, log: app.log });
+  app.addHook('onReady', async () => dispatcher.start());
+  app.addHook('onClose', async () => dispatcher.stop());
   return app;
 }

@@ -23,6 +23,16 @@ export interface Config {
   wpJsonPath: boolean;
   /** Days the change log keeps a change (the sync feed's replay window). */
   changeRetentionDays: number;
+  webhooks: {
+    /** Whether targets on private or loopback addresses are allowed (tests, a private network). */
+    allowPrivate: boolean;
+    /** Seconds before each retry of a failed delivery; after the last the delivery fails and its subscription is disabled. */
+    retrySeconds: number[];
+    /** How often each process looks for deliveries to send. */
+    pollMs: number;
+    /** How long a target may take to answer. */
+    timeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -32,6 +42,8 @@ export class ConfigError extends Error {
 }
 
 export const DEFAULT_SQLITE_URL = 'sqlite:./data/cal-events.db';
+// Standard Webhooks' suggested schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about 27 hours in all).
+const RETRY_SECONDS = '5,300,1800,7200,18000,36000,36000';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Reads every setting, collects every problem, and throws them all at once. */
@@ -54,6 +66,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const value = str(name, fallback) as T;
     if (!allowed.includes(value)) problems.push(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
     return value;
+  };
+
+  const seconds = (name: string, fallback: string) => {
+    const raw = str(name, fallback);
+    const values = raw.split(',').map((part) => Number(part.trim()));
+    if (values.length === 0 || values.length > 50 || values.some((v) => !Number.isFinite(v) || v < 0 || v > 86_400)) {
+      problems.push(`${name} must list seconds (0 to 86400) separated by commas (got "${raw}")`);
+      return fallback.split(',').map(Number);
+    }
+    return values;
   };
 
   const port = int('PORT', 8080, 0, 65535);
@@ -93,6 +115,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteName: str('CAL_SITE_NAME', 'cal-events').trim() || 'cal-events',
     wpJsonPath: oneOf('CAL_WP_JSON_PATH', 'on', ['on', 'off'] as const) === 'on',
     changeRetentionDays: int('CAL_CHANGES_RETENTION_DAYS', 90, 1, 3650),
+    webhooks: {
+      allowPrivate: oneOf('CAL_WEBHOOKS_ALLOW_PRIVATE', 'off', ['on', 'off'] as const) === 'on',
+      retrySeconds: seconds('CAL_WEBHOOK_RETRY_SECONDS', RETRY_SECONDS),
+      pollMs: int('CAL_WEBHOOK_POLL_MS', 1000, 10, 60_000),
+      timeoutMs: int('CAL_WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
+    },
   };
   if (config.adminPassword !== undefined && config.adminPassword.length < 12) {
     problems.push('CAL_ADMIN_PASSWORD must be at least 12 characters');

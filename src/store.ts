@@ -8,6 +8,7 @@ import { createPostRepository } from './posts/post.repository.ts';
 import { createTermRepository } from './terms/term.repository.ts';
 import { nowStamp } from './time/clock.ts';
 import { createUserRepository } from './users/user.repository.ts';
+import { createWebhookRepository } from './webhooks/webhook.repository.ts';
 
 /** Every repository, bound to one connection or one transaction. */
 export function createRepositories(db: Db, dialect: Dialect) {
@@ -20,6 +21,7 @@ export function createRepositories(db: Db, dialect: Dialect) {
     events: createEventRepository(db, dialect),
     lineage: createLineageRepository(db),
     changes: createChangeRepository(db),
+    webhooks: createWebhookRepository(db, dialect),
   };
 }
 

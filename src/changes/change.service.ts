@@ -4,12 +4,22 @@ import type { Store } from '../store.ts';
 import { DateTime } from 'luxon';
 import { stampOf } from '../time/clock.ts';
 import type { Caller } from '../users/roles.ts';
-import type { ChangeKind } from './change.repository.ts';
+import type { ChangeAction, ChangeKind } from './change.repository.ts';
 import type { ChangeFeedQueryInput } from './change.schemas.ts';
 
 /** What the feed needs of a resource: its records as this caller may see them, by id (absent: not visible). */
 export interface RecordSource {
-  recordsFor(ids: number[], caller: Caller): Promise<Map<number, unknown>>;
+  recordsFor(ids: number[], caller: Caller | null): Promise<Map<number, unknown>>;
+}
+
+/** A change as the log holds it, wherever it is read from (the log, or a webhook delivery). */
+export interface ChangeRow {
+  seq: number;
+  kind: string;
+  record_id: number;
+  action: string;
+  changed_utc: string;
+  user_id: number | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,6 +32,24 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function createChangeService(deps: { store: Store; config: Config; sources: Record<ChangeKind, RecordSource> }) {
   const { store, config, sources } = deps;
 
+  /** Changes as the feed and webhooks send them: each with its record as `caller` may see it now, or null. */
+  async function entries(rows: ChangeRow[], caller: Caller | null) {
+    const records = new Map<string, Map<number, unknown>>();
+    for (const kind of Object.keys(sources) as ChangeKind[]) {
+      const ids = [...new Set(rows.filter((row) => row.kind === kind).map((row) => row.record_id))];
+      if (ids.length > 0) records.set(kind, await sources[kind].recordsFor(ids, caller));
+    }
+    return rows.map((row) => ({
+      cursor: String(row.seq),
+      kind: row.kind as ChangeKind,
+      id: row.record_id,
+      action: row.action as ChangeAction,
+      changed_utc: row.changed_utc,
+      user: row.user_id,
+      record: records.get(row.kind)?.get(row.record_id) ?? null,
+    }));
+  }
+
   return {
     async feed(query: ChangeFeedQueryInput, caller: Caller | null) {
       if (caller === null) throw forbidden(false);
@@ -33,25 +61,10 @@ export function createChangeService(deps: { store: Store; config: Config; source
       }
       const rows = await store.repos.changes.after(after, limit + 1);
       const page = rows.slice(0, limit);
-      const records = new Map<string, Map<number, unknown>>();
-      for (const kind of Object.keys(sources) as ChangeKind[]) {
-        const ids = [...new Set(page.filter((row) => row.kind === kind).map((row) => row.record_id))];
-        if (ids.length > 0) records.set(kind, await sources[kind].recordsFor(ids, caller));
-      }
-      return {
-        changes: page.map((row) => ({
-          cursor: String(row.seq),
-          kind: row.kind as ChangeKind,
-          id: row.record_id,
-          action: row.action,
-          changed_utc: row.changed_utc,
-          user: row.user_id,
-          record: records.get(row.kind)?.get(row.record_id) ?? null,
-        })),
-        next_cursor: String(page.at(-1)?.seq ?? after),
-        more: rows.length > limit,
-      };
+      return { changes: await entries(page, caller), next_cursor: String(page.at(-1)?.seq ?? after), more: rows.length > limit };
     },
+
+    entries,
 
     /** Drops changes older than the retention; the cursors before them answer 410 from then on. */
     prune: (now = Date.now()) =>

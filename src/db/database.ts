@@ -104,6 +104,49 @@ export interface Database {
   import_lineage: ImportLineageTable;
   change_log: ChangeLogTable;
   change_log_horizon: { id: number; pruned_through: number };
+  webhook: WebhookTable;
+  webhook_delivery: WebhookDeliveryTable;
+  webhook_attempt: WebhookAttemptTable;
+}
+
+/** A webhook subscription (migration 0010); `kinds`/`actions` are comma-separated, '' for all. */
+export interface WebhookTable {
+  id: Generated<number>;
+  url: string;
+  kinds: string;
+  actions: string;
+  category_id: number | null;
+  secret: string;
+  enabled: number;
+  disabled_reason: string;
+  cursor: number;
+  created_utc: string;
+}
+
+/** One change to send to one subscription: `pending` until `delivered` or `failed`. */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  webhook_id: number;
+  change_seq: number;
+  kind: string;
+  record_id: number;
+  action: string;
+  changed_utc: string;
+  user_id: number | null;
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_utc: string;
+  locked_until: Generated<string>;
+  delivered_utc: Generated<string>;
+}
+
+export interface WebhookAttemptTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempted_utc: string;
+  status: number | null;
+  error: string;
+  duration_ms: number;
 }
 
 /** One change to a record (migration 0009); `seq` is assigned by the database, in commit order. */

@@ -132,6 +132,12 @@ export function createEventRepository(db: Db, dialect: Dialect) {
       if (termIds.length) await db.insertInto('event_term').values(termIds.map((term_id) => ({ event_id: eventId, term_id }))).execute();
     },
 
+    /** Which of these events are in a term (a webhook's category filter). */
+    idsInTerm: async (eventIds: number[], termId: number): Promise<number[]> =>
+      eventIds.length === 0
+        ? []
+        : (await db.selectFrom('event_term').select('event_id').where('term_id', '=', termId).where('event_id', 'in', eventIds).execute()).map((r) => r.event_id),
+
     /** New events' first links, terms of both taxonomies at once: nothing to replace, so nothing deleted first. */
     async addLinks(links: Array<{ eventId: number; termIds: number[]; organizerIds: number[] }>) {
       const terms = links.flatMap((l) => l.termIds.map((term_id) => ({ event_id: l.eventId, term_id })));

@@ -152,7 +152,7 @@ export function createEventService(deps: {
      * Events by id as this caller may see them (the change feed): readable and not in the trash, content
      * blanked behind a password unless the caller may edit the event, as a list shows it.
      */
-    async recordsFor(ids: number[], caller: Caller): Promise<Map<number, EventRecord>> {
+    async recordsFor(ids: number[], caller: Caller | null): Promise<Map<number, EventRecord>> {
       const rows = (await Promise.all(ids.map((id) => store.repos.events.findById(id))))
         .filter((row): row is EventRow => row !== undefined && row.status !== 'trash' && canRead(caller, row));
       const records = await toEventRecords(rows, recordDeps(store.repos), { unlocked: (row) => canEdit(caller, row) });

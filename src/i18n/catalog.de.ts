@@ -288,4 +288,42 @@ export const de: Record<string, string> = {
     "If-Match nennt eine Version, die der Datensatz nicht mehr hat: data.current enthält den Datensatz, wie er jetzt ist (Code rest_precondition_failed)",
   "The record has changed since you read it: its current version is in data.current.":
     "Der Datensatz hat sich geändert, seit Sie ihn gelesen haben: seine aktuelle Fassung steht in data.current.",
+
+  // ── Webhooks ───────────────────────────────────────────────────────────────────────────────────
+  "Deliveries of a subscription, newest first, each with its tries":
+    "Zustellungen eines Abonnements, neueste zuerst, jede mit ihren Versuchen",
+  "Only administrators manage webhooks":
+    "Nur Administratoren verwalten Webhooks",
+  "Only changes of these kinds (empty or absent: all)":
+    "Nur Änderungen dieser Arten (leer oder weggelassen: alle)",
+  "Only events in this category (null: no filter)":
+    "Nur Veranstaltungen dieser Kategorie (null: kein Filter)",
+  "Only these actions (empty or absent: all)":
+    "Nur diese Aktionen (leer oder weggelassen: alle)",
+  "Send a delivery again now, with the same webhook-id":
+    "Eine Zustellung jetzt erneut senden, mit derselben webhook-id",
+  "Subscribe a URL to changes; the answer holds the signing secret, shown only once":
+    "Eine URL für Änderungen abonnieren; die Antwort enthält das Signaturgeheimnis, nur einmal angezeigt",
+  "The signing secret (Standard Webhooks), shown only in the answer to the create":
+    "Das Signaturgeheimnis (Standard Webhooks), nur in der Antwort auf das Anlegen angezeigt",
+  "The webhook-id header it is sent with, the same on every try":
+    "Der webhook-id-Header, mit dem sie gesendet wird, bei jedem Versuch derselbe",
+  "Webhook subscriptions (administrators)":
+    "Webhook-Abonnements (Administratoren)",
+  "Where deliveries are sent (http or https; private and loopback addresses are refused)":
+    "Wohin Zustellungen gesendet werden (http oder https; private und Loopback-Adressen werden abgelehnt)",
+  "Whether deliveries are sent (re-enabling a disabled subscription resumes its pending deliveries)":
+    "Ob Zustellungen gesendet werden (ein deaktiviertes Abonnement wieder zu aktivieren setzt seine ausstehenden Zustellungen fort)",
+  "Numeric id of the webhook subscription":
+    "Numerische ID des Webhook-Abonnements",
+  "Numeric id of the delivery":
+    "Numerische ID der Zustellung",
+  "The target cannot be used: %s.":
+    "Das Ziel kann nicht verwendet werden: %s.",
+  "No webhook subscription has this id.":
+    "Kein Webhook-Abonnement hat diese ID.",
+  "This subscription has no delivery with this id.":
+    "Dieses Abonnement hat keine Zustellung mit dieser ID.",
+  "No category has the id %s.":
+    "Keine Kategorie hat die ID %s.",
 };

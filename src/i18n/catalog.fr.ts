@@ -289,4 +289,42 @@ export const fr: Record<string, string> = {
     "If-Match désigne une version que l’enregistrement n’a plus : data.current contient l’enregistrement tel qu’il est maintenant (code rest_precondition_failed)",
   "The record has changed since you read it: its current version is in data.current.":
     "L’enregistrement a changé depuis votre lecture : sa version actuelle est dans data.current.",
+
+  // ── Webhooks ───────────────────────────────────────────────────────────────────────────────────
+  "Deliveries of a subscription, newest first, each with its tries":
+    "Les livraisons d’un abonnement, les plus récentes d’abord, chacune avec ses tentatives",
+  "Only administrators manage webhooks":
+    "Seuls les administrateurs gèrent les webhooks",
+  "Only changes of these kinds (empty or absent: all)":
+    "Seulement les modifications de ces types (vide ou absent : toutes)",
+  "Only events in this category (null: no filter)":
+    "Seulement les événements de cette catégorie (null : aucun filtre)",
+  "Only these actions (empty or absent: all)":
+    "Seulement ces actions (vide ou absent : toutes)",
+  "Send a delivery again now, with the same webhook-id":
+    "Renvoyer une livraison maintenant, avec le même webhook-id",
+  "Subscribe a URL to changes; the answer holds the signing secret, shown only once":
+    "Abonner une URL aux modifications ; la réponse contient le secret de signature, affiché une seule fois",
+  "The signing secret (Standard Webhooks), shown only in the answer to the create":
+    "Le secret de signature (Standard Webhooks), affiché uniquement dans la réponse à la création",
+  "The webhook-id header it is sent with, the same on every try":
+    "L’en-tête webhook-id avec lequel elle est envoyée, le même à chaque tentative",
+  "Webhook subscriptions (administrators)":
+    "Abonnements webhook (administrateurs)",
+  "Where deliveries are sent (http or https; private and loopback addresses are refused)":
+    "L’adresse où les livraisons sont envoyées (http ou https ; les adresses privées et de bouclage sont refusées)",
+  "Whether deliveries are sent (re-enabling a disabled subscription resumes its pending deliveries)":
+    "Si les livraisons sont envoyées (réactiver un abonnement désactivé reprend ses livraisons en attente)",
+  "Numeric id of the webhook subscription":
+    "ID numérique de l’abonnement webhook",
+  "Numeric id of the delivery":
+    "ID numérique de la livraison",
+  "The target cannot be used: %s.":
+    "La cible ne peut pas être utilisée : %s.",
+  "No webhook subscription has this id.":
+    "Aucun abonnement webhook n’a cet ID.",
+  "This subscription has no delivery with this id.":
+    "Cet abonnement n’a aucune livraison avec cet ID.",
+  "No category has the id %s.":
+    "Aucune catégorie n’a l’ID %s.",
 };

@@ -174,7 +174,7 @@ export function createLinkedPostService<T extends PostTableName>(
     },
 
     /** Records by id as this caller may see them (the change feed): readable and not in the trash. */
-    async recordsFor(ids: number[], caller: Caller): Promise<Map<number, Record<string, unknown>>> {
+    async recordsFor(ids: number[], caller: Caller | null): Promise<Map<number, Record<string, unknown>>> {
       const rows = (await repo.findByIds(ids)).filter((row) => row.status !== 'trash' && canRead(caller, row));
       const records = await toRecords(rows, false);
       return new Map(rows.map((row, i) => [row.id, records[i]]));

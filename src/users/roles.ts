@@ -30,6 +30,8 @@ export const canPublish = (caller: Caller | null) => atLeast(caller, 'author');
 export const canEditOthers = (caller: Caller | null) => atLeast(caller, 'editor');
 /** `manage_terms` plus `edit_posts`: categories and tags need an editor (our contract). */
 export const canManageTerms = (caller: Caller | null) => atLeast(caller, 'editor');
+/** Webhooks send data to other systems: administrators only (WordPress's manage_options). */
+export const canManageWebhooks = (caller: Caller | null) => atLeast(caller, 'administrator');
 
 /** `edit_post` / `delete_post` on one record: contributors only their own unpublished drafts. */
 export function canEdit(caller: Caller | null, record: Owned): boolean {

@@ -6,6 +6,7 @@ const ROUTES = [
   '', '/doc', '/events', '/events/(?P<id>\\d+)', '/events/by-slug/(?P<slug>[^/]+)', '/venues', '/venues/(?P<id>\\d+)',
   '/venues/by-slug/(?P<slug>[^/]+)', '/organizers', '/organizers/(?P<id>\\d+)', '/organizers/by-slug/(?P<slug>[^/]+)',
   '/categories', '/categories/(?P<id>\\d+)', '/tags', '/tags/(?P<id>\\d+)', '/changes',
+  '/webhooks', '/webhooks/(?P<id>\\d+)', '/webhooks/(?P<id>\\d+)/deliveries', '/webhooks/(?P<id>\\d+)/deliveries/(?P<delivery>\\d+)/redeliver',
 ].map((route) => `${API}${route}`);
 
 describeEachDialect('GET / and the namespace description', (t) => {

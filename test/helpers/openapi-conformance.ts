@@ -23,7 +23,7 @@ async function load(app: FastifyInstance): Promise<Operation[]> {
   errorValidator = ajv.compile(absolute({ $ref: '#/components/schemas/Error' }));
   const result: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
-    const pattern = new RegExp(`^${API}${path === '/' ? '/?' : path.replace(/\{id\}/g, '\\d+').replace(/\{slug\}/g, '[^/]+') + '/?'}$`);
+    const pattern = new RegExp(`^${API}${path === '/' ? '/?' : path.replace(/\{id\}/g, '\\d+').replace(/\{\w+\}/g, '[^/]+') + '/?'}$`);
     for (const [method, operation] of Object.entries(item)) {
       const responses: Record<string, ValidateFunction> = {};
       for (const [status, response] of Object.entries((operation as Json).responses as Record<string, Json>)) {

@@ -8,6 +8,7 @@ import * as tzdbAbbreviations from './0006-tzdb-abbreviations.ts';
 import * as searchText from './0007-search-text.ts';
 import * as importLineage from './0008-import-lineage.ts';
 import * as changeLog from './0009-change-log.ts';
+import * as webhooks from './0010-webhooks.ts';
 
 /** Ordered by name; a shipped migration is never edited, a change is a new entry. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-search-text': searchText,
   '0008-import-lineage': importLineage,
   '0009-change-log': changeLog,
+  '0010-webhooks': webhooks,
 };
