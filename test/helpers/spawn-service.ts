@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import pg from 'pg';
+
+export const ADMIN_PASSWORD = 'test-admin-password-123';
+export const adminAuth = { authorization: `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}` };
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/** A PostgreSQL URL whose connections use a schema of their own (made now), and how to drop it. */
+export async function postgresSchema(url: string, name: string) {
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create schema ${name}`);
+  return {
+    url: `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${name}`)}`,
+    drop: () => admin(`drop schema ${name} cascade`),
+  };
+}
+
+export interface ServiceProcess {
+  url: string;
+  child: ChildProcess;
+  /** SIGKILL: no clean shutdown, as a crash. */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** `cal-events serve` as its own process on a free port, with an administrator `admin` (ADMIN_PASSWORD). */
+export async function startService(env: Record<string, string>): Promise<ServiceProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['bin/cal-events.mjs', 'serve'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', CAL_ADMIN_PASSWORD: ADMIN_PASSWORD, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}: ${stderr}`);
+    try {
+      if ((await fetch(`${url}/cal/events/v1`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the service did not start: ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const ended = () => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : once(child, 'exit').then(() => undefined));
+  return {
+    url,
+    child,
+    kill: async () => {
+      child.kill('SIGKILL');
+      await ended();
+    },
+    stop: async () => {
+      child.kill('SIGTERM');
+      await ended();
+    },
+  };
+}
