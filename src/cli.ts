@@ -6,6 +6,7 @@ import { ImportError, importCommand } from './import/import.command.ts';
 import { serve } from './server.ts';
 import { createUserRepository } from './users/user.repository.ts';
 import { createUserService, UserError } from './users/user.service.ts';
+import { WebhookCommandError, webhookCommand } from './webhooks/webhook.command.ts';
 
 const USAGE = `usage: cal-events <command>
   serve                                   run the API (the default)
@@ -20,6 +21,10 @@ const USAGE = `usage: cal-events <command>
                                           The Events Calendar site (e.g. https://site.example/wp-json/tribe/events/v1)
   import --ics <file or URL> [--since <date>] [--dry-run]
                                           bring the events of an iCalendar file
+  webhook add <url> [--kinds event,venue,...] [--actions create,update,...] [--category <id>]
+                                          subscribe a URL to changes; prints it with its secret, once
+  webhook list | remove <id> | enable <id>
+                                          list, remove, or re-enable (after failures) subscriptions
 Every command works on the database DATABASE_URL names (default: the embedded SQLite file).`;
 
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
@@ -41,6 +46,7 @@ export async function main(argv: string[]): Promise<number> {
     options: {
       role: { type: 'string' }, email: { type: 'string' }, help: { type: 'boolean', short: 'h' },
       user: { type: 'string' }, password: { type: 'string' }, since: { type: 'string' }, 'dry-run': { type: 'boolean' }, ics: { type: 'string' },
+      kinds: { type: 'string' }, actions: { type: 'string' }, category: { type: 'string' },
     },
   });
   const [command = 'serve', sub, login] = positionals;
@@ -79,6 +85,7 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     });
   }
+  if (command === 'webhook') return webhookCommand(sub, login, values, config, print);
   throw new UserError(`unknown command "${command}"\n${USAGE}`);
 }
 
@@ -87,8 +94,8 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof UserError || error instanceof ImportError) process.stderr.write(`cal-events: ${error.message}\n`);
-    else process.stderr.write(`cal-events: ${error instanceof Error ? error.stack : String(error)}\n`);
+    const expected = [ConfigError, UserError, ImportError, WebhookCommandError].some((kind) => error instanceof kind);
+    process.stderr.write(`cal-events: ${expected ? (error as Error).message : error instanceof Error ? error.stack : String(error)}\n`);
     process.exitCode = 1;
   },
 );

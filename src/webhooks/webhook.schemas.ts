@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { Id, idParams, MAX_ID, optional, Page, PerPage } from '../http/schema-types.ts';
 
-const KINDS = ['event', 'venue', 'organizer', 'category', 'tag'] as const;
-const ACTIONS = ['create', 'update', 'trash', 'restore', 'delete'] as const;
+export const KINDS = ['event', 'venue', 'organizer', 'category', 'tag'] as const;
+export const ACTIONS = ['create', 'update', 'trash', 'restore', 'delete'] as const;
 
 const fields = {
   url: Type.String({ minLength: 1, maxLength: 2000, description: 'Where deliveries are sent (http or https; private and loopback addresses are refused)' }),
