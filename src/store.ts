@@ -3,6 +3,7 @@ import { createChangeRepository } from './changes/change.repository.ts';
 import { createImageRepository } from './images/image.repository.ts';
 import { createLineageRepository } from './import/lineage.repository.ts';
 import type { Db, Dialect } from './db/database.ts';
+import { createNamedLock } from './db/named-lock.ts';
 import { createStore as createDbStore, type Store as DbStore } from './db/store.ts';
 import { createPostRepository } from './posts/post.repository.ts';
 import { createTermRepository } from './terms/term.repository.ts';
@@ -22,6 +23,8 @@ export function createRepositories(db: Db, dialect: Dialect) {
     lineage: createLineageRepository(db),
     changes: createChangeRepository(db),
     webhooks: createWebhookRepository(db, dialect),
+    /** Serializes writers that create a record by name when missing (see db/named-lock.ts). */
+    lockName: createNamedLock(db, dialect),
   };
 }
 

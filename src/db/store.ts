@@ -12,6 +12,8 @@ export interface Store<Repositories> {
   /**
    * Runs `work` in one transaction: everything it writes lands together or not at all. Every write goes
    * through here, and each one moves the data version on, which is what cached totals are checked against.
+   * A transaction that loses a race (see CONFLICTS) runs again from the start: `work` must only write
+   * through the repositories it is given, and may run more than once.
    */
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   /** The data version: it changes with every committed write, in any process sharing the database. */
@@ -28,6 +30,24 @@ const writeStamp = (dialect: Dialect) =>
   dialect === 'postgres'
     ? sql<string>`greatest(changed_utc, to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS'))`
     : sql<string>`max(changed_utc, strftime('%Y-%m-%d %H:%M:%f', 'now'))`;
+
+// What a transaction can lose to a concurrent one and win by simply running again: a unique key another
+// writer took first (the retry finds that writer's record, or the next free slug), a serialization failure
+// or a deadlock on PostgreSQL, and on SQLite a write lock or a snapshot another process made stale.
+const CONFLICTS = new Set(['23505', '40001', '40P01', 'SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED']);
+const ATTEMPTS = 6;
+
+async function retryingConflicts<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (tries >= ATTEMPTS || !CONFLICTS.has(String((error as { code?: unknown }).code))) throw error;
+      // A few milliseconds, growing and jittered, so the writers that collided do not collide again.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** tries));
+    }
+  }
+}
 
 export function createStore<Repositories>(
   db: Db,
@@ -46,13 +66,15 @@ export function createStore<Repositories>(
     dialect,
     repos: repositories(db, dialect),
     transaction: (work) =>
-      db.transaction().execute(async (trx) => {
-        const repos = repositories(trx, dialect);
-        const result = await work(repos);
-        await trx.updateTable('data_version').set((eb) => ({ version: eb('version', '+', 1), changed_utc: stamp })).where('id', '=', 1).execute();
-        await beforeCommit?.(repos);
-        return result;
-      }),
+      retryingConflicts(() =>
+        db.transaction().execute(async (trx) => {
+          const repos = repositories(trx, dialect);
+          const result = await work(repos);
+          await trx.updateTable('data_version').set((eb) => ({ version: eb('version', '+', 1), changed_utc: stamp })).where('id', '=', 1).execute();
+          await beforeCommit?.(repos);
+          return result;
+        }),
+      ),
     dataVersion: async () => (await version(1))[0].version,
     lastWrite: async () => new Date(`${(await changed(1))[0].changed_utc.replace(' ', 'T')}Z`),
   };

@@ -91,6 +91,8 @@ export async function eventWrite(
 
 /** An event's own slug is not taken for it: renaming `gig-2` to a taken `gig` keeps `gig-2`, not `gig-3`. */
 async function slugsTakenByOthers(base: string, existing: EventRow | undefined, repos: Repositories): Promise<Set<string>> {
+  // Writers allocating from one base take turns: otherwise each sees the same free slug and all but one fail.
+  await repos.lockName(`event-slug:${base}`);
   const taken = await repos.events.slugsStartingWith(base);
   if (existing) taken.delete(existing.slug);
   return taken;

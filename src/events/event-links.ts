@@ -95,6 +95,7 @@ export async function resolveTerms(input: unknown, taxonomy: Taxonomy, param: st
       continue;
     }
     const text = String(entry).trim();
+    await repos.lockName(`${taxonomy}:${text.toLowerCase()}`);
     const [found] = await repos.terms.findByNamesOrSlugs(taxonomy, [text]);
     const termId = found?.id ?? (await createTerm(text, taxonomy, repos, caller));
     if (!ids.includes(termId)) ids.push(termId);
@@ -111,6 +112,7 @@ function termKey(term: Record<string, unknown>, param: string): unknown {
 
 async function createTerm(name: string, taxonomy: Taxonomy, repos: Repositories, caller: Caller): Promise<number> {
   const base = slugify(name) || 'term';
+  await repos.lockName(`${taxonomy}-slug:${base}`);
   const slug = firstFreeSlug(base, await repos.terms.slugsStartingWith(taxonomy, base));
   const id = await repos.terms.insert({ taxonomy, name, slug, description: '', parent_id: 0 });
   repos.changes.note({ kind: taxonomy === 'post_tag' ? 'tag' : 'category', id, action: 'create', userId: caller.id });

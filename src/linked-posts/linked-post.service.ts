@@ -75,7 +75,10 @@ export function createLinkedPostService<T extends PostTableName>(
       now: nowStamp(config.timezone),
       users: repos.users,
       images: repos.images,
-      slugsStartingWith: (base) => repoOf(repos).slugsStartingWith(base),
+      slugsStartingWith: async (base) => {
+        await repos.lockName(`${kind.table}-slug:${base}`); // writers allocating from one base take turns
+        return repoOf(repos).slugsStartingWith(base);
+      },
       fallbackSlug: label,
     }).then((common) => ({
       ...common,
@@ -165,6 +168,7 @@ export function createLinkedPostService<T extends PostTableName>(
     async createWithin(repos: Store['repos'], input: Input, caller: Caller): Promise<number> {
       const name = String(input[kind.nameField]).trim();
       const description = input.description === undefined ? undefined : renderHtml(String(input.description));
+      await repos.lockName(`${kind.table}:${name.toLowerCase()}`);
       const duplicate = await repoOf(repos).findDuplicate(name, description);
       if (duplicate) return duplicate.id;
       const columns = await columnsFor(input, caller, undefined, repos);

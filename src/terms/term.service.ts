@@ -119,6 +119,7 @@ export function createTermService(kind: TermKind, deps: { store: Store; urls: Ur
     if (input.slug !== undefined || !existing) {
       const base = slugify(input.slug ?? '') || slugify(name) || label;
       if (base !== existing?.slug) {
+        await repos.lockName(`${taxonomy}-slug:${base}`); // writers allocating from one base take turns
         columns.slug = firstFreeSlug(base, await repos.terms.slugsStartingWith(taxonomy, base, existing?.id));
       }
     }
@@ -126,6 +127,8 @@ export function createTermService(kind: TermKind, deps: { store: Store; urls: Ur
   }
 
   async function insertWithin(repos: Repositories, input: TermInput, caller: Caller): Promise<number> {
+    // The same lock as an event naming a new term takes: one of two concurrent creators of a name wins.
+    if (input.name !== undefined) await repos.lockName(`${taxonomy}:${input.name.trim().toLowerCase()}`);
     const columns = await columnsFor(repos, input);
     const id = await repos.terms.insert({
       taxonomy,

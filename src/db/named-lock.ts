@@ -1,0 +1,15 @@
+import { sql } from 'kysely';
+import type { Db, Dialect } from './database.ts';
+
+/**
+ * A lock on a name, held until the transaction ends: writers that look a record up by name and create it
+ * when missing (a venue named inline, a new category) take it first, so concurrent writers naming the same
+ * new record serialize there and the later one finds the earlier one's record instead of making a second.
+ * PostgreSQL: a transaction-scoped advisory lock on a 64-bit hash of the name. SQLite: nothing to do, one
+ * transaction writes at a time (and a stale snapshot in a second process fails its write and is retried).
+ */
+export function createNamedLock(db: Db, dialect: Dialect) {
+  return async (name: string): Promise<void> => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(db);
+  };
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminAuth, postgresSchema, startService, type ServiceProcess } from '../helpers/spawn-service.ts';
+import { API, describeEachDialect } from '../helpers/test-app.ts';
+
+const EVENT = { start_date: '2027-03-05 19:00:00', end_date: '2027-03-05 22:00:00' };
+const N = 40;
+
+/** What every scenario checks afterwards: one record per name, every event linked to it, counts right. */
+async function expectConverged(read: (path: string) => Promise<any>, events: any[]) {
+  const venues = (await read('/venues?per_page=100&search=Brand')).venues;
+  expect(venues.map((v: { venue: string }) => v.venue)).toEqual(['Brand New Hall']);
+  const organizers = (await read('/organizers?per_page=100&search=Brand')).organizers;
+  expect(organizers.map((o: { organizer: string }) => o.organizer)).toEqual(['Brand New Club']);
+  const categories = (await read('/categories?hide_empty=false&per_page=100')).categories.filter((c: { name: string }) => c.name === 'Brand New Cat');
+  expect(categories).toHaveLength(1);
+  expect(categories[0].count).toBe(events.length);
+  const tags = (await read('/tags?hide_empty=false&per_page=100')).tags.filter((c: { name: string }) => c.name === 'brand-new-tag');
+  expect(tags).toHaveLength(1);
+  for (const event of events) {
+    expect(event.venue.id).toBe(venues[0].id);
+    expect(event.organizer.map((o: { id: number }) => o.id)).toEqual([organizers[0].id]);
+  }
+  // Events of one title made at once get distinct slugs, as one after another would.
+  const slugs = events.map((e) => e.slug);
+  expect(new Set(slugs).size).toBe(slugs.length);
+}
+
+const body = (i: number) => ({
+  ...EVENT, title: 'Same Title', venue: { venue: 'Brand New Hall' }, organizer: [{ organizer: 'Brand New Club' }],
+  categories: ['Brand New Cat'], tags: ['brand-new-tag'], description: `Writer ${i}`,
+});
+
+// Parallel writers can race only where several transactions run at once: PostgreSQL. (SQLite writes one
+// transaction at a time; its run of these cases checks that the retry and lock paths change nothing there.)
+describeEachDialect('parallel writers in one process', (t) => {
+  let headers: Record<string, string>;
+  beforeEach(async () => {
+    headers = (await t().user('administrator')).headers; // made once, before the writers start
+  });
+  const call = async (method: string, url: string, payload?: unknown) =>
+    t().request({ method, url: `${API}${url}`, headers, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
+
+  it(`${N} creates naming the same new venue, organizer, category and tag converge on one of each, with no 5xx`, async () => {
+    const answers = await Promise.all(Array.from({ length: N }, (_, i) => call('POST', '/events', body(i))));
+    expect(answers.map((a) => a.statusCode), JSON.stringify(answers.find((a) => a.statusCode !== 201)?.json)).toEqual(Array(N).fill(201));
+    await expectConverged(async (path) => (await call('GET', path)).json, answers.map((a) => a.json));
+  });
+
+  it(`${N} updates assigning the same new categories converge, and direct term creates of one name make one`, async () => {
+    const made = await Promise.all(Array.from({ length: 10 }, (_, i) => call('POST', '/events', { ...EVENT, title: `Event ${i}` })));
+    const updates = await Promise.all(made.flatMap((m) => [1, 2, 3, 4].map(() => call('POST', `/events/${m.json.id}`, { categories: ['Fresh Cat', 'Other Cat'] }))));
+    expect(updates.every((u) => u.statusCode === 200)).toBe(true);
+    const categories = (await call('GET', '/categories?hide_empty=false&per_page=100')).json.categories;
+    expect(categories.map((c: { name: string; count: number }) => [c.name, c.count]).sort()).toEqual([['Fresh Cat', 10], ['Other Cat', 10]]);
+    const direct = await Promise.all(Array.from({ length: 10 }, () => call('POST', '/tags', { name: 'Direct' })));
+    expect(direct.map((d) => d.statusCode).sort()).toEqual([201, ...Array(9).fill(400)]);
+    expect(direct.filter((d) => d.statusCode === 400).every((d) => d.json.code === 'term_exists')).toBe(true);
+  });
+});
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (pgUrl) {
+  describe('parallel writers in two processes on one PostgreSQL', { timeout: 120_000 }, () => {
+    let schema: Awaited<ReturnType<typeof postgresSchema>>;
+    let services: ServiceProcess[];
+    beforeAll(async () => {
+      schema = await postgresSchema(pgUrl, `parallel_${process.pid}_${Date.now()}`);
+      // One after the other: the first migrates the empty schema.
+      services = [await startService({ DATABASE_URL: schema.url }), await startService({ DATABASE_URL: schema.url })];
+    });
+    afterAll(async () => {
+      await Promise.all(services.map((s) => s.stop()));
+      await schema.drop();
+    });
+    const fetchJson = async (base: string, method: string, path: string, payload?: unknown) => {
+      const response = await fetch(`${base}${API}${path}`, { method, headers: { ...adminAuth, 'content-type': 'application/json' }, ...(payload ? { body: JSON.stringify(payload) } : {}) });
+      return { status: response.status, json: await response.json() };
+    };
+
+    it(`${N} creates spread over both converge on one venue, organizer, category and tag; no 5xx; no stale read`, async () => {
+      const answers = await Promise.all(Array.from({ length: N }, (_, i) => fetchJson(services[i % 2].url, 'POST', '/events', body(i))));
+      expect(answers.map((a) => a.status), JSON.stringify(answers.find((a) => a.status !== 201)?.json)).toEqual(Array(N).fill(201));
+      await expectConverged(async (path) => (await fetchJson(services[0].url, 'GET', path)).json, answers.map((a) => a.json));
+      // A write acknowledged by one process is what the other reads next, at once.
+      for (let i = 0; i < 20; i++) {
+        const [writer, reader] = i % 2 === 0 ? services : [...services].reverse();
+        const id = answers[i].json.id;
+        expect((await fetchJson(writer.url, 'POST', `/events/${id}`, { title: `Renamed ${i}` })).status).toBe(200);
+        expect((await fetchJson(reader.url, 'GET', `/events/${id}`)).json.title).toBe(`Renamed ${i}`);
+      }
+    });
+  });
+}
