@@ -37,6 +37,8 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
     const port = await freePort();
     const env = {
       DATABASE_URL: database.serverUrl, HOST: '127.0.0.1', LOG_LEVEL: 'info', CAL_PUBLIC_URL: `http://localhost:${port}`, CAL_TIMEZONE: 'UTC',
+      // One load generator is one client: a rate limit would measure itself.
+      CAL_RATE_LIMIT: 'off',
     };
     // The compiled service, as `npm start` runs it (npm run bench builds it first).
     // The heap limits of `npm start`; BENCH_NODE_FLAGS replaces them ("" for none).

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import cors from '@fastify/cors';
 import pino from 'pino';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import pretty from 'pino-pretty';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/create-db.ts';
 import { createStore } from './store.ts';
@@ -12,6 +13,11 @@ import { createEventService } from './events/event.service.ts';
 import { registerDocsRoutes } from './docs/docs.routes.ts';
 import { collectRoutes } from './docs/route-registry.ts';
 import { registerAllowHeader } from './http/allow.ts';
+import { answerClientError } from './http/client-errors.ts';
+import { registerHealth } from './http/health.ts';
+import { registerMetrics } from './http/metrics.ts';
+import { createRateLimits } from './http/rate-limit.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { type ErrorAnswer, registerErrorHandling } from './http/error-handler.ts';
 import { parseQueryString, registerRequestParsing } from './http/request-parsing.ts';
 import { createUrls } from './http/urls.ts';
@@ -47,13 +53,18 @@ export interface BuildAppOptions {
 }
 
 
+/** Where log lines go: stdout in pino's JSON, or pino-pretty's readable lines when stdout is a terminal. */
+function logDestination() {
+  return process.stdout.isTTY ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) : pino.destination({ dest: 1, sync: false, minLength: 4096 });
+}
+
 /** Wires repositories -> services -> plugins -> routes, by hand. */
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const language = languageRewriter(config.locales, config.wpJsonPath ? [...SITE_ROOTS, WP_ROOT] : SITE_ROOTS);
   const wordpress = config.wpJsonPath ? wpJsonRewriter() : undefined;
   // Log lines are buffered (4 kB, or one second at most) and written asynchronously: a write to stdout per
-  // request would cost a system call in the hot path. Flushed on close.
-  const logStream = logger === undefined ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : undefined;
+  // request would cost a system call in the hot path. Flushed on close. On a terminal they are made readable.
+  const logStream = logger === undefined ? logDestination() : undefined;
   // Bound once the error path exists; the router only calls it for requests, which come after that.
   let answerError: ErrorAnswer = () => {
     throw new Error('error path not ready');
@@ -64,7 +75,16 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     // handling a request name its id themselves.
     childLoggerFactory: (parent) => parent,
     // One line per request, written when it is answered (Fastify's default is two).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
+    // A slow client cannot hold a connection: its headers, then its whole request, within these times
+    // (Node checks them at the interval given here, by default every 30 seconds).
+    requestTimeout: config.timeouts.requestMs,
+    http: {
+      headersTimeout: Math.min(config.timeouts.headersMs, config.timeouts.requestMs),
+      connectionsCheckingInterval: Math.min(1000, config.timeouts.headersMs),
+    },
+    // What Node's parser refuses (431, 408, malformed) answers in the contract's shape too.
+    clientErrorHandler: answerClientError,
     bodyLimit: config.bodyLimit,
     // WordPress allows 200-character slugs, and a URL-encoded one of other letters is up to nine times longer.
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 2000 },
@@ -75,7 +95,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
   const routes = collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
-  if (logStream) {
+  if (logStream && 'flushSync' in logStream) {
     const flushing = setInterval(() => logStream.flush(), 1000).unref();
     app.addHook('onClose', (_instance, done) => {
       clearInterval(flushing);
@@ -96,12 +116,17 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     exposedHeaders: ['X-TEC-Total', 'X-TEC-TotalPages'],
   });
   if (logStream) registerAccessLog(app, config.logLevel, (line) => logStream.write(line));
+  registerSecurityHeaders(app, config.publicUrl);
+  const metrics = config.metrics ? registerMetrics(app, { pool: database.pool }) : undefined;
+  registerHealth(app, database.db);
   registerLanguage(app, config.locales);
   answerError = registerErrorHandling(app, [sitePresenter(config)]);
   registerRequestParsing(app);
   registerAllowHeader(app, routes);
   if (config.wpJsonPath) registerWpJsonLinks(app, urls);
-  registerAuth(app, users);
+  const limits = config.rateLimit ? await createRateLimits(app, config.rateLimit, (budget) => metrics?.rejected(budget)) : undefined;
+  registerAuth(app, users, limits?.guard);
+  limits?.enforce(); // after authentication: a signed-in user is one client wherever it comes from
 
   registerDocsRoutes(app, { routes, urls, config, version: VERSION });
   const venues = createLinkedPostService(venueKind, deps);

@@ -23,6 +23,12 @@ export interface Config {
   wpJsonPath: boolean;
   /** Days the change log keeps a change (the sync feed's replay window). */
   changeRetentionDays: number;
+  /** Requests a client may make per minute (per user when signed in, else per address); null: no limits. */
+  rateLimit: { reads: number; writes: number; authFailures: number } | null;
+  /** Whether /metrics answers (Prometheus text format). */
+  metrics: boolean;
+  /** Milliseconds a client may take to send its headers, and its whole request. */
+  timeouts: { headersMs: number; requestMs: number };
   webhooks: {
     /** Whether targets on private or loopback addresses are allowed (tests, a private network). */
     allowPrivate: boolean;
@@ -115,6 +121,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteName: str('CAL_SITE_NAME', 'cal-events').trim() || 'cal-events',
     wpJsonPath: oneOf('CAL_WP_JSON_PATH', 'on', ['on', 'off'] as const) === 'on',
     changeRetentionDays: int('CAL_CHANGES_RETENTION_DAYS', 90, 1, 3650),
+    rateLimit: oneOf('CAL_RATE_LIMIT', 'on', ['on', 'off'] as const) === 'on'
+      ? {
+        reads: int('CAL_RATE_LIMIT_READS', 1200, 1, 10_000_000),
+        writes: int('CAL_RATE_LIMIT_WRITES', 300, 1, 10_000_000),
+        authFailures: int('CAL_RATE_LIMIT_AUTH_FAILURES', 10, 1, 1_000_000),
+      }
+      : null,
+    metrics: oneOf('CAL_METRICS', 'on', ['on', 'off'] as const) === 'on',
+    timeouts: { headersMs: int('CAL_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000), requestMs: int('CAL_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000) },
     webhooks: {
       allowPrivate: oneOf('CAL_WEBHOOKS_ALLOW_PRIVATE', 'off', ['on', 'off'] as const) === 'on',
       retrySeconds: seconds('CAL_WEBHOOK_RETRY_SECONDS', RETRY_SECONDS),

@@ -5,7 +5,7 @@ import { createVersionedCache } from './versioned-cache.ts';
  * with this it does so once per write instead of once per request.
  */
 export function createCountCache(limit = 2000) {
-  const cache = createVersionedCache<number>(limit);
+  const cache = createVersionedCache<number>(limit, undefined, 'list-totals');
   return async (key: string, version: number, count: () => Promise<number>): Promise<number> => {
     const hit = cache.get(key, version);
     if (hit !== undefined) return hit;

@@ -11,6 +11,8 @@ export interface DbHandle {
   close(): Promise<void>;
   /** Brings the query planner's statistics up to date (PostgreSQL's autovacuum does this on its own). */
   optimize?(): void;
+  /** PostgreSQL only: the connection pool's state, for the metrics. */
+  pool?(): { total: number; idle: number; waiting: number };
 }
 
 export interface CreateDbOptions {
@@ -30,7 +32,10 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db, dialect: 'postgres', close: () => db.destroy(),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const path = url.replace(/^sqlite:/, '');
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });

@@ -25,3 +25,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
 export async function migrateDown(db: Kysely<any>): Promise<string[]> {
   return unwrap(await (await migrator(db)).migrateDown());
 }
+
+/** The migrations not yet applied to this database (readiness: a schema behind the code is not ready). */
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const migrations = await (await migrator(db)).getMigrations();
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

@@ -4,8 +4,9 @@
  * value is built from, so a write landing in between can only make the entry stale, never wrong.
  * Bounded: by count, or by the sum of `weigh` (bytes, for large values); the oldest keys go first.
  */
-export function createVersionedCache<V>(limit: number, weigh: (value: V) => number = () => 1) {
+export function createVersionedCache<V>(limit: number, weigh: (value: V) => number = () => 1, name = 'other') {
   const entries = new Map<string, { version: number; value: V; weight: number }>();
+  const stats = cacheStats.get(name) ?? cacheStats.set(name, { hits: 0, misses: 0 }).get(name) as CacheStats;
   let total = 0;
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -16,7 +17,12 @@ export function createVersionedCache<V>(limit: number, weigh: (value: V) => numb
   return {
     get(key: string, version: number): V | undefined {
       const entry = entries.get(key);
-      return entry && entry.version === version ? entry.value : undefined;
+      if (entry && entry.version === version) {
+        stats.hits++;
+        return entry.value;
+      }
+      stats.misses++;
+      return undefined;
     },
     set(key: string, version: number, value: V): void {
       remove(key);
@@ -30,3 +36,11 @@ export function createVersionedCache<V>(limit: number, weigh: (value: V) => numb
 }
 
 export type VersionedCache<V> = ReturnType<typeof createVersionedCache<V>>;
+
+export interface CacheStats {
+  hits: number;
+  misses: number;
+}
+
+/** Lookups of every cache of this process by name, for the metrics (two counters a lookup, nothing else). */
+export const cacheStats = new Map<string, CacheStats>();

@@ -15,6 +15,7 @@ const ERROR_TEXT: Record<number, string> = {
   410: 'The record is already in the trash',
   413: 'The request body is too large',
   415: 'The request body is neither JSON nor form data',
+  429: 'Too many requests from this client: wait for Retry-After',
 };
 const NOT_MODIFIED = 'Not modified: the copy that If-None-Match or If-Modified-Since names is current (no body)';
 
@@ -38,6 +39,7 @@ function errorStatuses(route: RegisteredRoute, method: string): number[] {
   if (single || method === 'GET') statuses.push(404);
   if (method === 'DELETE' && single) statuses.push(410);
   if (WRITES.has(method)) statuses.push(413, 415);
+  statuses.push(429); // every route counts against the caller's budget
   return statuses;
 }
 

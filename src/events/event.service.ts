@@ -40,8 +40,8 @@ export function createEventService(deps: {
   const { store, urls, config, venues, organizers } = deps;
   const countOf = createCountCache();
   // JSON text of ~10 kB a record: bounded to tens of MB.
-  const records = createVersionedCache<string>(3000);
-  const eventRows = createVersionedCache<EventRow>(3000);
+  const records = createVersionedCache<string>(3000, undefined, 'event-records');
+  const eventRows = createVersionedCache<EventRow>(3000, undefined, 'event-rows');
   const recordDeps = (repos: Repositories) => ({ repos, urls, config, venues, organizers });
 
   const notFoundError = (ref: RecordRef) =>

@@ -40,7 +40,7 @@ const FEED_CACHE_BYTES = 48 * 1024 * 1024;
 
 export function createFeedService(deps: { events: EventService; urls: Urls; config: Config; store: Store }) {
   const { events, config, store } = deps;
-  const feeds = createVersionedCache<{ feed: Feed; lastWrite: Date }>(FEED_CACHE_BYTES, (kept) => kept.feed.body.length);
+  const feeds = createVersionedCache<{ feed: Feed; lastWrite: Date }>(FEED_CACHE_BYTES, (kept) => kept.feed.body.length, 'feeds');
   const building = new Map<string, Promise<{ feed: Feed; lastWrite: Date }>>();
   const builds = pLimit(1);
   // A new version of the service may write the same data differently.

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, forbidden } from '../errors.ts';
 import type { Caller } from '../users/roles.ts';
 import type { UserService } from '../users/user.service.ts';
+import type { AuthGuard } from './rate-limit.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,16 +27,19 @@ function credentialOf(header: string | undefined): { login?: string; password: s
  * validation (the reference's order: 400 before 401). A wrong credential is always 401, never a silent
  * anonymous downgrade; a write without any credential is 401 too.
  */
-export function registerAuth(app: FastifyInstance, users: UserService): void {
+export function registerAuth(app: FastifyInstance, users: UserService, guard?: AuthGuard): void {
   app.decorateRequest('caller', null);
-  const check = async (request: FastifyRequest): Promise<void> => {
+  const check = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const credential = credentialOf(request.headers.authorization);
     if (credential === 'malformed') {
       throw new ApiError(401, 'rest_not_logged_in', 'The Authorization header is not a Basic or Bearer credential.');
     }
     if (credential) {
+      // An address that failed too often is not even checked (guessing costs it the window, not a hash).
+      guard?.refuse(request, reply);
       request.caller = await users.authenticate(credential.password, credential.login);
       if (!request.caller) {
+        await guard?.failed(request);
         throw new ApiError(401, 'incorrect_password', 'The provided password is an invalid application password.');
       }
     }
@@ -44,9 +48,9 @@ export function registerAuth(app: FastifyInstance, users: UserService): void {
     if (!request.caller && !READ_METHODS.has(request.method) && !anonymousForm) throw forbidden(false);
   };
   // Callback style: an anonymous read (most requests) passes without a promise.
-  app.addHook('preHandler', (request, _reply, done) => {
+  app.addHook('preHandler', (request, reply, done) => {
     // An unknown route is 404 rest_no_route first, whoever asks.
     if (request.is404 || (!request.headers.authorization && READ_METHODS.has(request.method))) return done();
-    check(request).then(() => done(), done);
+    check(request, reply).then(() => done(), done);
   });
 }

@@ -326,4 +326,12 @@ export const de: Record<string, string> = {
     "Dieses Abonnement hat keine Zustellung mit dieser ID.",
   "No category has the id %s.":
     "Keine Kategorie hat die ID %s.",
+
+  // ── Rate limits ────────────────────────────────────────────────────────────────────────────────
+  "Too many requests from this client: wait for Retry-After":
+    "Zu viele Anfragen dieses Clients: warten Sie die Dauer von Retry-After ab",
+  "Too many requests: try again in %s seconds.":
+    "Zu viele Anfragen: versuchen Sie es in %s Sekunden erneut.",
+  "Too many failed sign-ins from this address: try again in %s seconds.":
+    "Zu viele fehlgeschlagene Anmeldungen von dieser Adresse: versuchen Sie es in %s Sekunden erneut.",
 };

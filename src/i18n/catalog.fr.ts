@@ -327,4 +327,12 @@ export const fr: Record<string, string> = {
     "Cet abonnement n’a aucune livraison avec cet ID.",
   "No category has the id %s.":
     "Aucune catégorie n’a l’ID %s.",
+
+  // ── Rate limits ────────────────────────────────────────────────────────────────────────────────
+  "Too many requests from this client: wait for Retry-After":
+    "Trop de requêtes de ce client : attendez la durée de Retry-After",
+  "Too many requests: try again in %s seconds.":
+    "Trop de requêtes : réessayez dans %s secondes.",
+  "Too many failed sign-ins from this address: try again in %s seconds.":
+    "Trop de connexions échouées depuis cette adresse : réessayez dans %s secondes.",
 };

@@ -15,7 +15,7 @@ const versions = new WeakMap<FastifyRequest, { key: string; version: number }>()
  * callers, password cookies and feeds are never served from here.
  */
 export function createPageCache(options: { dataVersion(): Promise<number>; timezone: string; cookie: string }) {
-  const pages = createVersionedCache<string>(PAGE_CHARS, (html) => html.length);
+  const pages = createVersionedCache<string>(PAGE_CHARS, (html) => html.length, 'pages');
   const cacheable = (request: FastifyRequest) =>
     (request.method === 'GET' || request.method === 'HEAD') &&
     request.headers.authorization === undefined &&

@@ -44,7 +44,8 @@ export interface ServiceProcess {
 export async function startService(env: Record<string, string>): Promise<ServiceProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['bin/cal-events.mjs', 'serve'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', CAL_ADMIN_PASSWORD: ADMIN_PASSWORD, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // Rate limits off unless asked for: these tests load one service from one address on purpose.
+    env: { ...process.env, LOG_LEVEL: 'warn', CAL_ADMIN_PASSWORD: ADMIN_PASSWORD, CAL_RATE_LIMIT: 'off', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
