@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { TSchema } from 'typebox';
 import { NAMESPACE } from '../http/urls.ts';
 
@@ -27,13 +27,8 @@ export interface RegisteredRoute {
   errors?: Record<number, string>;
 }
 
-interface RouteDocs {
-  hidden?: boolean;
-  summary?: string;
-  alternatives?: Record<string, string>;
-  notModified?: boolean;
-  errors?: Record<number, string>;
-}
+/** What a route's config says about its documentation (declared in http/route-config.ts). */
+type RouteDocs = Pick<FastifyContextConfig, 'hidden' | 'summary' | 'alternatives' | 'notModified' | 'errors'>;
 
 const PREFIX = `/${NAMESPACE}`;
 
