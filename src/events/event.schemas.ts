@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { modifiedQueryFields } from '../posts/list-order.ts';
 import Format from 'typebox/format';
 import {
-  DateInput, Flag, Id, NonEmptyText, optional, Page, PerPage, StatusList, Text, UrlOrEmpty,
+  DateInput, Flag, Id, MAX_ID, NonEmptyText, optional, Page, PerPage, StatusList, Text, UrlOrEmpty,
 } from '../http/schema-types.ts';
 import {
   globalIdFields, ImageSchema, JsonLdSchema, postInputFields, postRecordHead,
@@ -92,7 +92,7 @@ export const EventListQuery = Type.Object(optional({
   geoloc_lat: Type.Number({ description: 'Needs the geolocation module' }),
   geoloc_lng: Type.Number({ description: 'Needs the geolocation module' }),
   include: IdList('Only these event ids; drops every date filter'),
-  post_parent: Type.Integer({ minimum: 1, description: 'Events whose parent is this event' }),
+  post_parent: Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Events whose parent is this event' }),
   ticketed: Flag('Needs the ticketing module when true'),
   ...modifiedQueryFields,
   password: Text('Shows password-protected events with this password in full'),

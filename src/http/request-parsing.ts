@@ -1,3 +1,4 @@
+import { invalidParam } from '../errors.ts';
 import type { FastifyInstance } from 'fastify';
 import qs from 'qs';
 
@@ -27,10 +28,26 @@ export function registerRequestParsing(app: FastifyInstance): void {
     (_request, body, done) => done(null, parseQueryString(body as string)),
   );
   app.addHook('preValidation', (request, _reply, done) => {
+    // No text may hold a NUL: PostgreSQL refuses it in any text column (SQLite keeps it), and no calendar
+    // text needs one. Refused as a bad parameter, on both databases alike.
+    const nul = nulIn(request.params, 'params') ?? nulIn(request.query, 'query') ?? nulIn(request.body, 'body');
+    if (nul !== undefined) return done(invalidParam(nul, 'Text may not contain NUL characters.'));
     if (request.method !== 'GET' && request.method !== 'DELETE' && request.method !== 'HEAD') {
       const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {};
       request.body = { ...(request.query as object), ...body };
     }
     done();
   });
+}
+
+/** The name of the first parameter whose text (at any depth) holds a NUL character, if any. */
+function nulIn(value: unknown, name: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? name : undefined;
+  if (value === null || typeof value !== 'object' || depth > 64) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return key;
+    const found = nulIn(item, depth === 0 ? key : name, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

@@ -43,7 +43,7 @@ export const StatusInput = Type.Union(POST_STATUSES.map((s) => Type.Literal(s)),
 export const StatusList = Type.Array(Type.Union([...POST_STATUSES.map((s) => Type.Literal(s)), Type.Literal('any')]), {
   description: 'Post statuses to list, as a CSV string or an array; any means every status but trash',
 });
-export const ImageInput = Type.Union([Type.Integer({ minimum: 0 }), Type.String(), Type.Boolean(), Type.Object({})], {
+export const ImageInput = Type.Union([Type.Integer({ minimum: 0, maximum: MAX_ID }), Type.String(), Type.Boolean(), Type.Object({})], {
   description: 'Image id, http(s) URL, or an image object as returned (false or 0 removes it)',
 });
 

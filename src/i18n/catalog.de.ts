@@ -334,4 +334,8 @@ export const de: Record<string, string> = {
     "Zu viele Anfragen: versuchen Sie es in %s Sekunden erneut.",
   "Too many failed sign-ins from this address: try again in %s seconds.":
     "Zu viele fehlgeschlagene Anmeldungen von dieser Adresse: versuchen Sie es in %s Sekunden erneut.",
+
+  // ── Request parsing ────────────────────────────────────────────────────────────────────────────
+  "Text may not contain NUL characters.":
+    "Text darf keine NUL-Zeichen enthalten.",
 };

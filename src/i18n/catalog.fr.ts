@@ -335,4 +335,8 @@ export const fr: Record<string, string> = {
     "Trop de requêtes : réessayez dans %s secondes.",
   "Too many failed sign-ins from this address: try again in %s seconds.":
     "Trop de connexions échouées depuis cette adresse : réessayez dans %s secondes.",
+
+  // ── Request parsing ────────────────────────────────────────────────────────────────────────────
+  "Text may not contain NUL characters.":
+    "Le texte ne peut pas contenir de caractère NUL.",
 };

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { modifiedQueryFields } from './list-order.ts';
 import {
-  DateInput, ImageInput, NonEmptyText, optional, Page, PerPage, StatusInput, StatusList, Text,
+  DateInput, ImageInput, MAX_ID, NonEmptyText, optional, Page, PerPage, StatusInput, StatusList, Text,
 } from '../http/schema-types.ts';
 
 /** Shapes shared by the records of several resources. */
@@ -29,7 +29,7 @@ export const globalIdFields = { global_id: str, global_id_lineage: Type.Array(st
 /** Input fields every post-like record shares. */
 export function postInputFields(label: string) {
   return {
-    author: Type.Integer({ minimum: 1, description: `The ${label} author id` }),
+    author: Type.Integer({ minimum: 1, maximum: MAX_ID, description: `The ${label} author id` }),
     date: DateInput(`The ${label} publication date, in the site time zone`),
     date_utc: DateInput(`The ${label} publication date, in UTC`),
     description: Text(`The ${label} description (HTML)`),
@@ -47,7 +47,7 @@ export function postListQuery(plural: string, searched: string) {
     per_page: PerPage,
     search: NonEmptyText(`${plural} whose ${searched} contain every word of this text`),
     status: StatusList,
-    event: Type.Integer({ minimum: 1, description: `${plural} linked to this event` }),
+    event: Type.Integer({ minimum: 1, maximum: MAX_ID, description: `${plural} linked to this event` }),
     has_events: Type.Boolean({ description: `true: ${plural.toLowerCase()} linked from a published, future or private event; false: linked from none` }),
     only_with_upcoming: Type.Boolean({ description: `true: only ${plural.toLowerCase()} with an event that has not started yet` }),
     ...modifiedQueryFields,

@@ -1,5 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
-import { idParams, NonEmptyText, optional, Page, PerPage, Text } from '../http/schema-types.ts';
+import { idParams, MAX_ID, NonEmptyText, optional, Page, PerPage, Text } from '../http/schema-types.ts';
 import type { TermKind } from './term.kind.ts';
 
 const str = Type.String();
@@ -64,7 +64,7 @@ export type EmbeddedTermRecord = Static<typeof EmbeddedTermSchema>;
 
 // At least one character that is not white space: the name is stored trimmed.
 const Name = (label: string) => Type.String({ minLength: 1, pattern: '\\S', description: `The ${label} name` });
-const ParentInput = Type.Integer({ minimum: 0, description: 'The parent category id (0 for none)' });
+const ParentInput = Type.Integer({ minimum: 0, maximum: MAX_ID, description: 'The parent category id (0 for none)' });
 
 /** Create: `name` required; `description` and `slug`, when sent, not empty (reference §6.6). */
 export function termCreateBody(kind: TermKind) {
@@ -98,7 +98,7 @@ export interface TermInput {
   parent?: number;
 }
 
-const IdList = (description: string) => Type.Array(Type.Integer({ minimum: 1 }), { description });
+const IdList = (description: string) => Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { description });
 
 /** The list query; `parent` only for hierarchical taxonomies (on tags it is an unknown, ignored key). */
 export function termListQuery(kind: TermKind) {
@@ -114,9 +114,9 @@ export function termListQuery(kind: TermKind) {
       default: 'name',
     }),
     hide_empty: Type.Boolean({ description: `Hide ${kind.plural} not used by any published event`, default: true }),
-    ...(kind.hierarchical ? { parent: Type.Integer({ minimum: 0, description: 'Limit to children of this category (0: top level)' }) } : {}),
-    post: Type.Integer({ minimum: 1, description: `Limit to the ${kind.plural} of this event` }),
-    event: Type.Integer({ minimum: 1, description: `Limit to the ${kind.plural} of this event (wins over \`post\`)` }),
+    ...(kind.hierarchical ? { parent: Type.Integer({ minimum: 0, maximum: MAX_ID, description: 'Limit to children of this category (0: top level)' }) } : {}),
+    post: Type.Integer({ minimum: 1, maximum: MAX_ID, description: `Limit to the ${kind.plural} of this event` }),
+    event: Type.Integer({ minimum: 1, maximum: MAX_ID, description: `Limit to the ${kind.plural} of this event (wins over \`post\`)` }),
     slug: NonEmptyText(`Limit to the ${kind.label} with this slug`),
   }));
 }
