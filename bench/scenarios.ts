@@ -17,12 +17,12 @@ export interface Scenario {
 }
 
 export const SCENARIOS = [
-  'single-id', 'single-slug', 'list', 'list-filtered', 'search', 'date-window', 'venues', 'categories', 'create', 'mix',
+  'single-id', 'single-id-cold', 'single-slug', 'list', 'list-filtered', 'search', 'date-window', 'venues', 'categories', 'create', 'mix',
   'event-page', 'event-page-cold', 'month-view', 'feed',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 /** What `--scale` runs at each size: the list and the single reads. */
-export const SCALE_SCENARIOS: ScenarioName[] = ['single-id', 'single-slug', 'list'];
+export const SCALE_SCENARIOS: ScenarioName[] = ['single-id', 'single-id-cold', 'single-slug', 'list'];
 
 const API = '/cal/events/v1';
 const get = (path: string): BenchRequest => ({ method: 'GET', path: `${API}${path}` });
@@ -94,6 +94,7 @@ export function buildScenarios(fx: Fixtures, authorization: string): Record<Scen
   const scenario = (name: ScenarioName, title: string, sequence: BenchRequest[]): Scenario => ({ name, title, sequence });
   return {
     'single-id': scenario('single-id', 'GET /events/{id} (1000 ids in turn)', byId),
+    'single-id-cold': scenario('single-id-cold', 'GET /events/{id} (up to 50k ids in random order: no cache helps)', fx.coldEvents.map((event) => get(`/events/${event.id}`))),
     'single-slug': scenario('single-slug', 'GET /events/by-slug/{slug} (1000 slugs in turn)', bySlug),
     list: scenario('list', 'GET /events (default: from today, 10 per page)', [list]),
     'list-filtered': scenario('list-filtered', 'GET /events?categories=…&venue=… (200 pairs)', filtered),

@@ -50,13 +50,16 @@ export function createChangeRepository(db: Db) {
     latest: async (): Promise<number> =>
       Number((await db.selectFrom('change_log').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst())?.seq ?? 0),
 
-    /** Drops changes made before `beforeUtc` and moves the horizon past them. */
+    /**
+     * Drops changes made before `beforeUtc`. The horizon moves first: stopped between the two statements, a
+     * cursor in between is refused (resync) rather than served a log with a hole in it.
+     */
     async prune(beforeUtc: string): Promise<number> {
       const last = await db.selectFrom('change_log').select((eb) => eb.fn.max('seq').as('seq')).where('changed_utc', '<', beforeUtc).executeTakeFirst();
       const through = Number(last?.seq ?? 0);
       if (through === 0) return 0;
-      const removed = await db.deleteFrom('change_log').where('seq', '<=', through).executeTakeFirst();
       await db.updateTable('change_log_horizon').set({ pruned_through: through }).where('id', '=', 1).where('pruned_through', '<', through).execute();
+      const removed = await db.deleteFrom('change_log').where('seq', '<=', through).executeTakeFirst();
       return Number(removed.numDeletedRows);
     },
   };

@@ -67,8 +67,8 @@ export function createChangeService(deps: { store: Store; config: Config; source
     entries,
 
     /** Drops changes older than the retention; the cursors before them answer 410 from then on. */
-    prune: (now = Date.now()) =>
-      store.transaction((repos) => repos.changes.prune(stampOf(DateTime.fromMillis(now - config.changeRetentionDays * DAY_MS), 'UTC').utc)),
+    // Not a versioned transaction: pruning the log changes no record, so it must not empty the caches.
+    prune: (now = Date.now()) => store.repos.changes.prune(stampOf(DateTime.fromMillis(now - config.changeRetentionDays * DAY_MS), 'UTC').utc),
   };
 }
 

@@ -59,23 +59,40 @@ export function createStore<Repositories>(
    */
   beforeCommit?: (repos: Repositories) => Promise<void>,
 ): Store<Repositories> {
-  const version = precompiled(db, () => db.selectFrom('data_version').select('version').where('id', '=', 1));
-  const changed = precompiled(db, () => db.selectFrom('data_version').select('changed_utc').where('id', '=', 1));
+  const read = precompiled(db, () => db.selectFrom('data_version').select(['version', 'changed_utc']).where('id', '=', 1));
+  // One read of the row serves every caller of this turn of the event loop (a request asks for the date,
+  // then its service for the version). Safe because both are only ever used as read BEFORE the data they
+  // guard: an answer from a moment earlier can make a cached entry stale, never wrong. A write of this
+  // process forgets it at once (a caller here may read right after its own write, in the same turn); another
+  // process's write reaches a reader here only through a new request, a later turn.
+  let current: Promise<{ version: number; changed_utc: string }> | undefined;
+  const state = () => {
+    if (!current) {
+      current = read(1).then((rows) => rows[0]);
+      setImmediate(() => (current = undefined));
+    }
+    return current;
+  };
   const stamp = writeStamp(dialect);
   return {
     dialect,
     repos: repositories(db, dialect),
-    transaction: (work) =>
-      retryingConflicts(() =>
-        db.transaction().execute(async (trx) => {
-          const repos = repositories(trx, dialect);
-          const result = await work(repos);
-          await trx.updateTable('data_version').set((eb) => ({ version: eb('version', '+', 1), changed_utc: stamp })).where('id', '=', 1).execute();
-          await beforeCommit?.(repos);
-          return result;
-        }),
-      ),
-    dataVersion: async () => (await version(1))[0].version,
-    lastWrite: async () => new Date(`${(await changed(1))[0].changed_utc.replace(' ', 'T')}Z`),
+    transaction: async (work) => {
+      try {
+        return await retryingConflicts(() =>
+          db.transaction().execute(async (trx) => {
+            const repos = repositories(trx, dialect);
+            const result = await work(repos);
+            await trx.updateTable('data_version').set((eb) => ({ version: eb('version', '+', 1), changed_utc: stamp })).where('id', '=', 1).execute();
+            await beforeCommit?.(repos);
+            return result;
+          }),
+        );
+      } finally {
+        current = undefined;
+      }
+    },
+    dataVersion: async () => (await state()).version,
+    lastWrite: async () => new Date(`${(await state()).changed_utc.replace(' ', 'T')}Z`),
   };
 }

@@ -38,11 +38,20 @@ export function registerMetrics(app: FastifyInstance, deps: { pool?: () => { tot
     });
   }
 
+  // Each label set's child is looked up once: prom-client hashes a label object on every call otherwise,
+  // which cost a quarter of a cached single read.
+  const children = new Map<string, { count: Counter; time: ReturnType<Histogram['labels']> }>();
   app.addHook('onResponse', (request, reply, done) => {
     // The route's pattern, never the raw URL (unbounded label values); unmatched requests count as one.
     const route = request.routeOptions.url ?? 'unmatched';
-    requests.inc({ route, method: request.method, status: reply.statusCode });
-    latency.observe({ route, method: request.method }, reply.elapsedTime / 1000);
+    const key = `${route}\0${request.method}\0${reply.statusCode}`;
+    let child = children.get(key);
+    if (!child) {
+      child = { count: requests.labels(route, request.method, String(reply.statusCode)) as unknown as Counter, time: latency.labels(route, request.method) };
+      children.set(key, child);
+    }
+    child.count.inc();
+    child.time.observe(reply.elapsedTime / 1000);
     done();
   });
   app.get('/metrics', { config: { hidden: true } }, async (_request, reply) =>

@@ -46,8 +46,8 @@ export function createWebhookDispatcher(deps: { database: DbHandle; store: Store
     return picked.map((row) => ({ change_seq: row.seq, kind: row.kind, record_id: row.record_id, action: row.action, changed_utc: row.changed_utc, user_id: row.user_id }));
   }
 
-  async function fanOut() {
-    for (const hook of await webhooks.enabled()) {
+  async function fanOut(hooks: WebhookRow[]) {
+    for (const hook of hooks) {
       const rows = await store.repos.changes.after(hook.cursor, BATCH);
       if (rows.length === 0) continue;
       const deliveries = await wanted(hook, rows);
@@ -95,6 +95,9 @@ export function createWebhookDispatcher(deps: { database: DbHandle; store: Store
   async function sendDue() {
     for (;;) {
       const now = Date.now();
+      // A read first: claiming is a write, and a write a second (a WAL checkpoint now and then) is not free
+      // for a service with nothing to send.
+      if (!(await webhooks.anyDue(iso(now)))) return;
       const claimed = await webhooks.claim(iso(now), iso(now + claimMs), 20);
       if (claimed.length === 0) return;
       const hooks = new Map((await webhooks.list()).map((hook) => [hook.id, hook]));
@@ -108,7 +111,9 @@ export function createWebhookDispatcher(deps: { database: DbHandle; store: Store
   const tick = () => {
     running ??= (async () => {
       try {
-        await fanOut();
+        const hooks = await webhooks.enabled();
+        if (hooks.length === 0) return; // no subscription: nothing to turn into deliveries or send
+        await fanOut(hooks);
         await sendDue();
       } catch (error) {
         log.error({ err: error }, 'webhook deliveries failed this round');

@@ -37,6 +37,11 @@ export function createWebhookRepository(db: Db, dialect: Dialect) {
       return true;
     },
 
+    /** Whether any delivery is due and unclaimed (a cheap read before the claiming write). */
+    anyDue: async (nowIso: string) =>
+      (await db.selectFrom('webhook_delivery').select('id').where('status', '=', 'pending').where('next_attempt_utc', '<=', nowIso)
+        .where('locked_until', '<=', nowIso).limit(1).executeTakeFirst()) !== undefined,
+
     /**
      * Claims due deliveries for this process until `lockUntil`: pending, due, not claimed by a live process,
      * and the oldest pending one of their record for their subscription (deliveries of one record go in

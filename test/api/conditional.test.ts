@@ -9,7 +9,11 @@ describeEachDialect('conditional requests: ETag, Last-Modified, 304 and If-Match
   const send = async (method: string, url: string, payload: Record<string, unknown> | undefined, headers: Record<string, string> = {}) =>
     t().request({ method, url: `${API}${url}`, headers: { ...(await admin()), ...headers }, ...(payload ? { payload } : {}) });
   // Writes within the last few seconds keep If-Modified-Since answering in full: date the last write back.
-  const settle = () => t().database.db.updateTable('data_version').set({ changed_utc: '2026-01-01 00:00:00.000' }).execute();
+  // (Written beside the store, as another process would: the next turn of the event loop sees it.)
+  const settle = async () => {
+    await t().database.db.updateTable('data_version').set({ changed_utc: '2026-01-01 00:00:00.000' }).execute();
+    await new Promise((resolve) => setImmediate(resolve));
+  };
 
   it('a record and a list carry a strong ETag and Last-Modified; a current copy gets 304 without a body', async () => {
     const event = (await send('POST', '/events', { ...EVENT, venue: { venue: 'Hall' } })).json;
