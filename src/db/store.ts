@@ -37,6 +37,10 @@ const writeStamp = (dialect: Dialect) =>
 const CONFLICTS = new Set(['23505', '40001', '40P01', 'SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED']);
 const ATTEMPTS = 6;
 
+/** Bumped by every write transaction of this process, whichever store made it: the data-version reads
+ * of every store here start afresh after it. */
+let writesInProcess = 0;
+
 async function retryingConflicts<T>(attempt: () => Promise<T>): Promise<T> {
   for (let tries = 1; ; tries++) {
     try {
@@ -65,13 +69,14 @@ export function createStore<Repositories>(
   // guard: an answer from a moment earlier can make a cached entry stale, never wrong. A write of this
   // process forgets it at once (a caller here may read right after its own write, in the same turn); another
   // process's write reaches a reader here only through a new request, a later turn.
-  let current: Promise<{ version: number; changed_utc: string }> | undefined;
+  let current: { read: Promise<{ version: number; changed_utc: string }>; generation: number } | undefined;
   const state = () => {
-    if (!current) {
-      current = read(1).then((rows) => rows[0]);
-      setImmediate(() => (current = undefined));
+    if (!current || current.generation !== writesInProcess) {
+      const made = { read: read(1).then((rows) => rows[0]), generation: writesInProcess };
+      current = made;
+      setImmediate(() => current === made && (current = undefined));
     }
-    return current;
+    return current.read;
   };
   const stamp = writeStamp(dialect);
   return {
@@ -89,7 +94,7 @@ export function createStore<Repositories>(
           }),
         );
       } finally {
-        current = undefined;
+        writesInProcess++;
       }
     },
     dataVersion: async () => (await state()).version,
