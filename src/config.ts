@@ -98,6 +98,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const badLocale = locales.find((l) => !/^[a-z]{2}(-[A-Z]{2})?$/.test(l));
   if (badLocale) problems.push(`CAL_LOCALES must list language codes like en,fr,de (got "${badLocale}")`);
   const origins = str('CAL_CORS_ORIGINS', '*');
+  // Read (and checked) even when limits are off, so every problem is reported at once.
+  const rateBudgets = {
+    reads: int('CAL_RATE_LIMIT_READS', 1200, 1, 10_000_000),
+    writes: int('CAL_RATE_LIMIT_WRITES', 300, 1, 10_000_000),
+    authFailures: int('CAL_RATE_LIMIT_AUTH_FAILURES', 10, 1, 1_000_000),
+  };
 
   const config: Config = {
     port,
@@ -121,13 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteName: str('CAL_SITE_NAME', 'cal-events').trim() || 'cal-events',
     wpJsonPath: oneOf('CAL_WP_JSON_PATH', 'on', ['on', 'off'] as const) === 'on',
     changeRetentionDays: int('CAL_CHANGES_RETENTION_DAYS', 90, 1, 3650),
-    rateLimit: oneOf('CAL_RATE_LIMIT', 'on', ['on', 'off'] as const) === 'on'
-      ? {
-        reads: int('CAL_RATE_LIMIT_READS', 1200, 1, 10_000_000),
-        writes: int('CAL_RATE_LIMIT_WRITES', 300, 1, 10_000_000),
-        authFailures: int('CAL_RATE_LIMIT_AUTH_FAILURES', 10, 1, 1_000_000),
-      }
-      : null,
+    rateLimit: oneOf('CAL_RATE_LIMIT', 'on', ['on', 'off'] as const) === 'on' ? rateBudgets : null,
     metrics: oneOf('CAL_METRICS', 'on', ['on', 'off'] as const) === 'on',
     timeouts: { headersMs: int('CAL_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000), requestMs: int('CAL_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000) },
     webhooks: {

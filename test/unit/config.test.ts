@@ -30,6 +30,33 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://events.test');
   });
 
+  it('reads the settings of operations, sync and webhooks, with their defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      rateLimit: { reads: 1200, writes: 300, authFailures: 10 }, metrics: true, timeouts: { headersMs: 10_000, requestMs: 30_000 },
+      changeRetentionDays: 90, webhooks: { allowPrivate: false, retrySeconds: [5, 300, 1800, 7200, 18000, 36000, 36000], pollMs: 1000, timeoutMs: 10_000 },
+    });
+    const set = loadConfig({ CAL_RATE_LIMIT: 'off', CAL_METRICS: 'off', CAL_WEBHOOK_RETRY_SECONDS: '0.5, 2', CAL_WEBHOOKS_ALLOW_PRIVATE: 'on' });
+    expect([set.rateLimit, set.metrics, set.webhooks.retrySeconds, set.webhooks.allowPrivate]).toEqual([null, false, [0.5, 2], true]);
+  });
+
+  it('names each bad operations, sync or webhook setting', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        CAL_RATE_LIMIT: 'maybe', CAL_RATE_LIMIT_READS: '0', CAL_METRICS: 'yes', CAL_HEADERS_TIMEOUT_MS: '5', CAL_CHANGES_RETENTION_DAYS: '0',
+        CAL_WEBHOOK_RETRY_SECONDS: '5,soon', CAL_WEBHOOK_POLL_MS: '1', CAL_WEBHOOK_TIMEOUT_MS: 'x', CAL_WEBHOOKS_ALLOW_PRIVATE: 'yes',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['CAL_RATE_LIMIT ', 'CAL_RATE_LIMIT_READS', 'CAL_METRICS', 'CAL_HEADERS_TIMEOUT_MS', 'CAL_CHANGES_RETENTION_DAYS',
+      'CAL_WEBHOOK_RETRY_SECONDS', 'CAL_WEBHOOK_POLL_MS', 'CAL_WEBHOOK_TIMEOUT_MS', 'CAL_WEBHOOKS_ALLOW_PRIVATE']) {
+      expect(problems).toContain(name);
+    }
+  });
+
   it('turns the WordPress path off', () => {
     expect(loadConfig({ CAL_WP_JSON_PATH: 'off' }).wpJsonPath).toBe(false);
     expect(loadConfig({ CAL_WP_JSON_PATH: 'on' }).wpJsonPath).toBe(true);
