@@ -33,10 +33,12 @@ export function createChangeRepository(db: Db) {
       noted.push(change);
     },
 
-    async flush(changedUtc: string): Promise<void> {
-      if (noted.length === 0) return;
+    /** Writes what was noted; answers whether anything was (a transaction that noted nothing is unlogged). */
+    async flush(changedUtc: string): Promise<boolean> {
+      if (noted.length === 0) return false;
       const rows = noted.splice(0).map((c) => ({ kind: c.kind, record_id: c.id, action: c.action, changed_utc: changedUtc, user_id: c.userId }));
       await db.insertInto('change_log').values(rows).execute();
+      return true;
     },
 
     /** Changes after a sequence number, in order. */

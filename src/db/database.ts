@@ -87,6 +87,8 @@ export interface DataVersionTable {
   version: number;
   /** When the last write committed, `YYYY-MM-DD HH:MM:SS.mmm` UTC by the database's clock. */
   changed_utc: Generated<string>;
+  /** The version of the last write that noted no change in the change log (migration 0011). */
+  unlogged_version: Generated<number>;
 }
 
 export interface Database {

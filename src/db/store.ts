@@ -20,6 +20,11 @@ export interface Store<Repositories> {
   dataVersion(): Promise<number>;
   /** When the last write committed (never earlier than a write before it): what feeds date themselves by. */
   lastWrite(): Promise<Date>;
+  /**
+   * The data version of the last write whose transaction said nothing of what it changed (see `beforeCommit`):
+   * a reader that keeps records by what changed must drop them all once it has not seen this version.
+   */
+  unloggedVersion(): Promise<number>;
 }
 
 /**
@@ -59,22 +64,32 @@ export function createStore<Repositories>(
   repositories: (db: Db, dialect: Dialect) => Repositories,
   /**
    * Runs last in every write transaction, after the data version row is locked: what it writes is ordered
-   * as the commits are (the application appends its change log here).
+   * as the commits are (the application appends its change log here). It answers whether it recorded what
+   * the transaction changed; when it did not, the write is marked unlogged (see Store.unloggedVersion).
    */
-  beforeCommit?: (repos: Repositories) => Promise<void>,
+  beforeCommit?: (repos: Repositories) => Promise<boolean>,
 ): Store<Repositories> {
-  const read = precompiled(db, () => db.selectFrom('data_version').select(['version', 'changed_utc']).where('id', '=', 1));
-  // One read of the row serves every caller of this turn of the event loop (a request asks for the date,
-  // then its service for the version). Safe because both are only ever used as read BEFORE the data they
+  const read = precompiled(db, () => db.selectFrom('data_version').select(['version', 'changed_utc', 'unlogged_version']).where('id', '=', 1));
+  // One read of the row serves every caller until the end of the turn of the event loop its answer arrives
+  // in (a request asks for the date, then its service for the version, then the change watch). Safe because both are only ever used as read BEFORE the data they
   // guard: an answer from a moment earlier can make a cached entry stale, never wrong. A write of this
   // process forgets it at once (a caller here may read right after its own write, in the same turn); another
   // process's write reaches a reader here only through a new request, a later turn.
-  let current: { read: Promise<{ version: number; changed_utc: string }>; generation: number } | undefined;
+  let current: { read: Promise<{ version: number; changed_utc: string; unlogged_version: number }>; generation: number } | undefined;
   const state = () => {
     if (!current || current.generation !== writesInProcess) {
-      const made = { read: read(1).then((rows) => rows[0]), generation: writesInProcess };
+      const made = {
+        read: read(1).then((rows) => {
+          // Forgotten after the turn its answer arrives in (on PostgreSQL a later turn than the asking one).
+          setImmediate(() => current === made && (current = undefined));
+          return rows[0];
+        }, (error) => {
+          if (current === made) current = undefined;
+          throw error;
+        }),
+        generation: writesInProcess,
+      };
       current = made;
-      setImmediate(() => current === made && (current = undefined));
     }
     return current.read;
   };
@@ -89,7 +104,9 @@ export function createStore<Repositories>(
             const repos = repositories(trx, dialect);
             const result = await work(repos);
             await trx.updateTable('data_version').set((eb) => ({ version: eb('version', '+', 1), changed_utc: stamp })).where('id', '=', 1).execute();
-            await beforeCommit?.(repos);
+            if (!(await beforeCommit?.(repos))) {
+              await trx.updateTable('data_version').set((eb) => ({ unlogged_version: eb.ref('version') })).where('id', '=', 1).execute();
+            }
             return result;
           }),
         );
@@ -99,5 +116,6 @@ export function createStore<Repositories>(
     },
     dataVersion: async () => (await state()).version,
     lastWrite: async () => new Date(`${(await state()).changed_utc.replace(' ', 'T')}Z`),
+    unloggedVersion: async () => Number((await state()).unlogged_version),
   };
 }

@@ -10,7 +10,6 @@ import { costDetailsEmpty, presentCost } from './cost.ts';
 import { dateDetails } from './event-dates.ts';
 import { eventJsonLd } from './event.json-ld.ts';
 import type { EventRow } from './event.repository.ts';
-import type { VersionedCache } from '../db/versioned-cache.ts';
 
 export interface RecordDeps {
   repos: Repositories;
@@ -34,32 +33,7 @@ export async function toEventRecords(rows: EventRow[], deps: RecordDeps, options
   return built.map((record, i) => (isLocked(rows[i], options) ? blanked(record) : record));
 }
 
-/**
- * The same records as JSON text, for reads: text built since the last write (the data version, read before
- * the rows: see versioned-cache.ts) is reused as it is, so a read costs neither the queries of its relations
- * nor serializing them again. Protection is applied per caller on a copy.
- */
-export async function toEventJson(
-  rows: EventRow[],
-  deps: RecordDeps,
-  options: RecordOptions & { cache: VersionedCache<string>; version: number },
-): Promise<string[]> {
-  const single = options.single ?? false;
-  const key = (row: EventRow) => `${row.id}:${single ? 'single' : 'list'}`;
-  const cached = rows.map((row) => options.cache.get(key(row), options.version));
-  const built = await buildRecords(rows.filter((_, i) => cached[i] === undefined), deps, single);
-  let next = 0;
-  return rows.map((row, i) => {
-    let json = cached[i];
-    if (json === undefined) {
-      json = JSON.stringify(built[next++]);
-      options.cache.set(key(row), options.version, json);
-    }
-    return isLocked(row, options) ? JSON.stringify(blanked(JSON.parse(json))) : json;
-  });
-}
-
-const isLocked = (row: EventRow, options: RecordOptions) => row.password !== '' && !(options.unlocked?.(row) ?? false);
+export const isLocked = (row: EventRow, options: RecordOptions) => row.password !== '' && !(options.unlocked?.(row) ?? false);
 
 const group = <T, K>(items: T[], key: (item: T) => K) => {
   const map = new Map<K, T[]>();
@@ -68,7 +42,7 @@ const group = <T, K>(items: T[], key: (item: T) => K) => {
 };
 
 /** Terms, organizer links, venues, organizers and images are each loaded once for all the rows. */
-async function buildRecords(rows: EventRow[], deps: RecordDeps, single: boolean): Promise<EventRecord[]> {
+export async function buildRecords(rows: EventRow[], deps: RecordDeps, single: boolean): Promise<EventRecord[]> {
   if (rows.length === 0) return [];
   const { repos, urls, config } = deps;
   const ids = rows.map((r) => r.id);
@@ -137,7 +111,7 @@ async function buildRecords(rows: EventRow[], deps: RecordDeps, single: boolean)
 }
 
 /** A password-protected event in a list: title, slug, dates and status stay; the rest is blanked (reference §1.1). */
-function blanked(record: EventRecord): EventRecord {
+export function blanked(record: EventRecord): EventRecord {
   return Object.assign({ ...record }, {
     description: '', excerpt: '', website: '', cost: '', image: false,
     all_day: null, show_map: null, show_map_link: null, hide_from_listings: null, sticky: null, featured: null,

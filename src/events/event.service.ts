@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { statusChange } from '../changes/change.repository.ts';
 import type { Config } from '../config.ts';
 import { createCountCache } from '../db/count-cache.ts';
-import { createVersionedCache } from '../db/versioned-cache.ts';
+import { createChangeWatch } from '../changes/change-watch.ts';
 import type { Repositories, Store } from '../store.ts';
 import { forbidden, gone, notAccessible, notFound } from '../errors.ts';
 import { checkIfMatch } from '../http/conditional.ts';
@@ -16,7 +16,8 @@ import { type Caller, canCreate, canDelete, canEdit, canEditOthers, canRead } fr
 import { type EventInput, type EventWrite, eventWrite } from './event-input.ts';
 import { countedTerms, linksChanged, moveTermCounts, saveLinks } from './event-links-write.ts';
 import { type EventListQuery, eventListFilter } from './event-list.ts';
-import { type EventRecord, toEventJson, toEventRecords } from './event.record.ts';
+import { createEventJson } from './event-json.ts';
+import { type EventRecord, toEventRecords } from './event.record.ts';
 import type { EventColumns, EventRow } from './event.repository.ts';
 
 export interface EventReadOptions {
@@ -39,9 +40,8 @@ export function createEventService(deps: {
 }) {
   const { store, urls, config, venues, organizers } = deps;
   const countOf = createCountCache();
-  // JSON text of ~10 kB a record: bounded to tens of MB.
-  const records = createVersionedCache<string>(3000, undefined, 'event-records');
-  const eventRows = createVersionedCache<EventRow>(3000, undefined, 'event-rows');
+  const watch = createChangeWatch(store);
+  const kept = createEventJson(watch);
   const recordDeps = (repos: Repositories) => ({ repos, urls, config, venues, organizers });
 
   const notFoundError = (ref: RecordRef) =>
@@ -105,20 +105,16 @@ export function createEventService(deps: {
 
   /** The row of a single read, after its checks: gone to the trash, not readable, or locked by a password (403). */
   async function readable(ref: RecordRef, caller: Caller | null, options: EventReadOptions) {
-    // A read between two writes costs one tiny query: the version, then the row and record it already has.
-    const version = await store.dataVersion();
-    const key = 'id' in ref ? `id:${ref.id}` : `slug:${ref.slug.toLowerCase()}`;
-    let row = eventRows.get(key, version);
-    if (!row) {
-      row = await load(ref);
-      eventRows.set(key, version, row);
-    }
+    // A read costs one tiny query (the data version) while the event and what it embeds are unchanged.
+    await watch.sync();
+    const from = watch.generation();
+    const row = await kept.row('id' in ref ? ref : { slug: ref.slug.toLowerCase() }, from, () => load(ref));
     if (row.status === 'trash') throw notAccessible('event-no-longer-available', 'This event is no longer available');
     if (!canRead(caller, row)) throw notAccessible('event-not-accessible', 'The requested event is not accessible');
     if (row.password !== '' && !unlockedFor(caller, options)(row)) {
       throw notAccessible('event-password-protected', 'The requested event is not accessible without a password');
     }
-    return { row, version };
+    return { row, from };
   }
 
   /** Records whole, each with its revision: what a calendar feed is written from. */
@@ -127,8 +123,8 @@ export function createEventService(deps: {
 
   return {
     async get(ref: RecordRef, caller: Caller | null, options: EventReadOptions) {
-      const { row, version } = await readable(ref, caller, options);
-      return (await toEventJson([row], recordDeps(store.repos), { single: true, unlocked: () => true, cache: records, version }))[0];
+      const { row, from } = await readable(ref, caller, options);
+      return (await kept.texts([row], recordDeps(store.repos), { single: true, unlocked: () => true, from }))[0];
     },
 
     /** One event for a calendar feed, with the checks and errors of `get`. */
@@ -164,12 +160,16 @@ export function createEventService(deps: {
       const { filter, order, echo } = await eventListFilter(query, caller, {
         repos: store.repos, config, now: DateTime.utc(),
       });
-      const version = await store.dataVersion(); // before the rows: see versioned-cache.ts
+      // Both before the rows: the version for the total (versioned-cache.ts), the generation for the records
+      // (record-cache.ts). In this order the look at the log reuses the version just read.
+      const version = await store.dataVersion();
+      await watch.sync();
+      const from = watch.generation();
       const [rows, total] = await Promise.all([
         store.repos.events.list(filter, order, page.perPage, (page.page - 1) * page.perPage),
         countOf(JSON.stringify(filter), version, () => store.repos.events.count(filter)),
       ]);
-      const items = await toEventJson(rows, recordDeps(store.repos), { unlocked: unlockedFor(caller, query), cache: records, version });
+      const items = await kept.texts(rows, recordDeps(store.repos), { unlocked: unlockedFor(caller, query), from });
       return listPage({
         items, total, page, base: `${urls.collection('events')}/`, echo: { per_page: page.perPage, ...echo },
         pageNotFound: { code: 'event-archive-page-not-found', message: 'The requested event archive page does not exist' },

@@ -10,7 +10,20 @@ import { ApiError } from '../errors.ts';
  * same whether a read sends it or a write checks it inside its transaction: strong, since the bytes sent
  * are a function of that JSON alone.
  */
-export const entityTag = (json: string): string => `"${createHash('sha1').update(json).digest('base64url')}"`;
+export function entityTag(json: string): string {
+  let tag = recentTags.get(json);
+  if (tag === undefined) {
+    tag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+    if (recentTags.size >= RECENT_TAGS) recentTags.delete(recentTags.keys().next().value as string);
+    recentTags.set(json, tag);
+  }
+  return tag;
+}
+
+// The tags of the texts sent last: a kept record is sent as the same string again and again, and a string
+// keeps its hash, so finding its tag here costs far less than digesting 10 kB once more.
+const RECENT_TAGS = 256;
+const recentTags = new Map<string, string>();
 
 /** The entity tags a header lists; `*` matches any. Weak tags compare by their opaque part (If-None-Match). */
 const tagsOf = (header: string) => header.split(',').map((tag) => tag.trim()).filter(Boolean);

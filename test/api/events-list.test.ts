@@ -766,17 +766,24 @@ describeEachDialect('GET /events: query count', (t) => {
   it('serves a page of events with venues, organizers, categories and tags in a fixed number of queries', async () => {
     let queries = 0;
     // Executions are counted as their results come back (a precompiled query is compiled only once).
+    // The data version's read is left out: one tiny query, which concurrent reads may share or not.
+    const versionReads = new WeakSet<object>();
     const counting = t().database.db.withPlugin({
-      transformQuery: (args) => args.node,
+      transformQuery: (args) => {
+        if (JSON.stringify(args.node).includes('"name":"data_version"')) versionReads.add(args.queryId);
+        return args.node;
+      },
       transformResult: async (args) => {
-        queries++;
+        if (!versionReads.has(args.queryId)) queries++;
         return args.result;
       },
     });
-    const app = await buildApp({ config: t().config, database: { ...t().database, db: counting }, logger: false });
-    const countedList = async (query: string) => {
+    // Each count on a fresh service: nothing kept yet, every record built (a kept one costs less, below).
+    const apps: Array<Awaited<ReturnType<typeof buildApp>>> = [];
+    const countedList = async (query: string, fresh = true) => {
+      if (fresh || apps.length === 0) apps.push(await buildApp({ config: t().config, database: { ...t().database, db: counting }, logger: false }));
       queries = 0;
-      const res = await app.inject({ url: `${EVENTS}?${query}` });
+      const res = await apps[apps.length - 1].inject({ url: `${EVENTS}?${query}` });
       expect(res.statusCode, res.body).toBe(200);
       return { queries, body: res.json() };
     };
@@ -805,12 +812,16 @@ describeEachDialect('GET /events: query count', (t) => {
       expect(last.tags.map((c: { name: string }) => c.name)).toEqual(['Tag 49 a', 'Tag 49 b']);
       expect(last.image.url).toBe('https://img.test/49.png');
       expect(many.queries).toBe(few.queries);
-      expect(many.queries).toBeLessThanOrEqual(10);
+      expect(many.queries).toBeLessThanOrEqual(12);
+      // Kept records cost the list's query (its total is kept too): nothing a record embeds.
+      const again = await countedList(`per_page=50&${new URLSearchParams(IN_2040)}`, false);
+      expect(again.body).toEqual(many.body);
+      expect(again.queries).toBe(1);
       // Filters cost one lookup per value given, never per event listed.
       const filtered = await countedList(query);
       expect(filtered.body.events.map((e: { title: string }) => e.title)).toEqual(['Event 0']);
     } finally {
-      await app.close();
+      for (const app of apps) await app.close();
     }
   });
 });

@@ -19,7 +19,7 @@ for (const dialect of dialects) {
         await expect(sql`select count(*) from ${sql.table('user')}`.execute(database.db)).rejects.toThrow();
         await expect(sql`select count(*) from ${sql.table('data_version')}`.execute(database.db)).rejects.toThrow();
         expect(await migrateToLatest(database.db)).toEqual(ALL.map((name) => `applied ${name}`));
-        expect((await database.db.selectFrom('data_version').selectAll().execute())).toEqual([{ id: 1, version: 0, changed_utc: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/) }]);
+        expect((await database.db.selectFrom('data_version').selectAll().execute())).toEqual([{ id: 1, version: 0, unlogged_version: 0, changed_utc: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/) }]);
         const event = await database.db.selectFrom('event').select('sequence').limit(1).execute();
         expect(event).toEqual([]);
         const count = await database.db.selectFrom('user').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
@@ -50,13 +50,14 @@ for (const dialect of dialects) {
         const sp = await insert('America/Sao_Paulo', '-03', '2026-01-01 10:00:00', 'Rock &amp; Roll');
         const read = () => db.selectFrom('event').select(['id', 'timezone_abbr']).orderBy('id').execute();
 
+        expect(await migrateDown(db)).toEqual(['reverted 0011-unlogged-writes']);
         expect(await migrateDown(db)).toEqual(['reverted 0010-webhooks']);
         expect(await migrateDown(db)).toEqual(['reverted 0009-change-log']);
         expect(await migrateDown(db)).toEqual(['reverted 0008-import-lineage']);
         expect(await migrateDown(db)).toEqual(['reverted 0007-search-text']);
         expect(await migrateDown(db)).toEqual(['reverted 0006-tzdb-abbreviations']);
         expect(await read()).toEqual([{ id: hk, timezone_abbr: '+08' }, { id: berlin, timezone_abbr: 'CEST' }, { id: sp, timezone_abbr: '-03' }]);
-        expect(await migrateToLatest(db)).toEqual(['applied 0006-tzdb-abbreviations', 'applied 0007-search-text', 'applied 0008-import-lineage', 'applied 0009-change-log', 'applied 0010-webhooks']);
+        expect(await migrateToLatest(db)).toEqual(['applied 0006-tzdb-abbreviations', 'applied 0007-search-text', 'applied 0008-import-lineage', 'applied 0009-change-log', 'applied 0010-webhooks', 'applied 0011-unlogged-writes']);
         expect(await read()).toEqual([{ id: hk, timezone_abbr: 'HKT' }, { id: berlin, timezone_abbr: 'CEST' }, { id: sp, timezone_abbr: '-03' }]);
         const texts = await db.selectFrom('event').select('search_text').orderBy('id').execute();
         expect(texts.map((r) => r.search_text)).toEqual(['Dim sum\nShort one', 'Short one', 'Rock & Roll\nShort one']);

@@ -9,6 +9,7 @@ import * as searchText from './0007-search-text.ts';
 import * as importLineage from './0008-import-lineage.ts';
 import * as changeLog from './0009-change-log.ts';
 import * as webhooks from './0010-webhooks.ts';
+import * as unloggedWrites from './0011-unlogged-writes.ts';
 
 /** Ordered by name; a shipped migration is never edited, a change is a new entry. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-import-lineage': importLineage,
   '0009-change-log': changeLog,
   '0010-webhooks': webhooks,
+  '0011-unlogged-writes': unloggedWrites,
 };

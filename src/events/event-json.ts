@@ -1,0 +1,175 @@
+import type { ChangeWatch, Forget } from '../changes/change-watch.ts';
+import { createRecordCache } from '../db/record-cache.ts';
+import type { Repositories } from '../store.ts';
+import { toEmbeddedTerm } from '../terms/term.service.ts';
+import type { Taxonomy } from '../terms/term.kind.ts';
+import type { EventRow } from './event.repository.ts';
+import { blanked, buildRecords, type EventRecord, isLocked, type RecordDeps, type RecordOptions } from './event.record.ts';
+
+/**
+ * An event record as JSON text with its two term lists left out: the terms it embeds carry their counts,
+ * which every write of another event in them moves, so they are put in when the text is served. The rest of
+ * the text changes only when the event, its venue, one of its organizers or one of its terms does.
+ */
+interface RecordText {
+  /** The whole text as last put together, and where its two term lists are in it. */
+  json: string;
+  at: { categories: [number, number]; tags: [number, number] };
+  /** The term generation (see `termsSeen`) its term lists are of; -1 when they may be out of date. */
+  terms: number;
+  categories: number[];
+  tags: number[];
+  venue: number | null;
+  organizers: number[];
+}
+
+const SLOT = '\u0000terms\u0000';
+const slotOf = (key: string) => `"${key}":${JSON.stringify(SLOT)}`;
+
+/**
+ * Event rows and records as JSON text, kept per record and forgotten per record when the change log says
+ * what changed (changes/change-watch.ts): a write to one event leaves every other kept record valid.
+ */
+export function createEventJson(watch: ChangeWatch) {
+  const since = watch.generation;
+  const rows = createRecordCache<number, EventRow>(5000, since, 'event-rows');
+  const slugs = createRecordCache<string, number>(5000, since, 'event-slugs');
+  // JSON text of ~10 kB a record: bounded to tens of MB.
+  const texts = createRecordCache<string, RecordText>(3000, since, 'event-records');
+  const terms = createRecordCache<number, string>(20000, since, 'embedded-terms');
+  // Moves whenever a kept term text is forgotten: a whole text put together before is then out of date.
+  let termsSeen = 0;
+
+  watch.onForget((forget: Forget) => {
+    if (forget === 'all') {
+      for (const cache of [rows, slugs, texts, terms]) cache.clear();
+      termsSeen++;
+      return;
+    }
+    for (const { kind, id } of forget) {
+      if (kind === 'event') {
+        rows.delete(id);
+        slugs.deleteWhere((eventId) => eventId === id);
+        texts.delete(`${id}:single`);
+        texts.delete(`${id}:list`);
+        // The counts of the terms it was and is in moved.
+        terms.clear();
+        termsSeen++;
+      } else if (kind === 'venue') texts.deleteWhere((text) => text.venue === id);
+      else if (kind === 'organizer') texts.deleteWhere((text) => text.organizers.includes(id));
+      else {
+        texts.deleteWhere((text) => text.categories.includes(id) || text.tags.includes(id));
+        terms.delete(id);
+        termsSeen++;
+      }
+    }
+  });
+
+  /** The embedded terms' JSON, from those kept, the rest read in one query a taxonomy. */
+  async function termTexts(ids: { categories: number[]; tags: number[] }, deps: RecordDeps, from: number) {
+    const found = new Map<number, string>();
+    for (const [taxonomy, wanted] of [['tribe_events_cat', ids.categories], ['post_tag', ids.tags]] as Array<[Taxonomy, number[]]>) {
+      const missing: number[] = [];
+      for (const id of wanted) {
+        const text = terms.get(id);
+        if (text === undefined) missing.push(id);
+        else found.set(id, text);
+      }
+      if (missing.length === 0) continue;
+      for (const row of await deps.repos.terms.findByIds(taxonomy, [...new Set(missing)])) {
+        const text = JSON.stringify(toEmbeddedTerm(row, row.count, deps.urls, taxonomy));
+        found.set(row.id, text);
+        terms.set(row.id, text, from);
+      }
+    }
+    return found;
+  }
+
+  const termList = (ids: number[], termText: Map<number, string>) =>
+    `[${ids.map((id) => termText.get(id)).filter((t) => t !== undefined).join(',')}]`;
+
+  /**
+   * The whole text with its term lists as they are now. The text keeps it (one copy, the old one let go)
+   * when nothing was forgotten since `from`: then every part of it is current.
+   */
+  function put(text: RecordText, termText: Map<number, string>, from: number): string {
+    if (text.terms === termsSeen) return text.json;
+    const { json, at } = text;
+    const categories = termList(text.categories, termText);
+    const tags = termList(text.tags, termText);
+    const whole = json.slice(0, at.categories[0]) + categories + json.slice(at.categories[1], at.tags[0]) + tags + json.slice(at.tags[1]);
+    if (from === since()) {
+      const tagsStart = at.categories[0] + categories.length + (at.tags[0] - at.categories[1]);
+      Object.assign(text, {
+        json: whole,
+        at: { categories: [at.categories[0], at.categories[0] + categories.length], tags: [tagsStart, tagsStart + tags.length] },
+        terms: termsSeen,
+      });
+    }
+    return whole;
+  }
+
+  /** A built record's text to keep (its term texts kept on their own), and the whole text to serve now. */
+  function textOf(record: EventRecord, row: EventRow, from: number): { text: RecordText; json: string } {
+    const termText = new Map<number, string>();
+    const idsOf = (embedded: unknown) =>
+      (embedded as Array<{ id: number }>).map((term) => {
+        const json = JSON.stringify(term);
+        termText.set(term.id, json);
+        terms.set(term.id, json, from);
+        return term.id;
+      });
+    const categories = idsOf(record.categories);
+    const tags = idsOf(record.tags);
+    const [head, rest] = JSON.stringify({ ...record, categories: SLOT, tags: SLOT }).split(slotOf('categories'));
+    const [middle, tail] = rest.split(slotOf('tags'));
+    // Put together once with empty lists, then with the real ones (which records where they are).
+    const json = `${head}"categories":[]${middle}"tags":[]${tail}`;
+    const start = head.length + '"categories":'.length;
+    const tagsStart = start + 2 + middle.length + '"tags":'.length;
+    const text: RecordText = {
+      json, at: { categories: [start, start + 2], tags: [tagsStart, tagsStart + 2] }, terms: -1,
+      categories, tags, venue: row.venue_id, organizers: (record.organizer as Array<{ id: number }>).map((organizer) => organizer.id),
+    };
+    return { text, json: put(text, termText, from) };
+  }
+
+  return {
+    /**
+     * An event's row by id or slug, kept until it changes; `load` reads it when not kept. `from` is the
+     * generation taken after `watch.sync()`, before anything was read.
+     */
+    async row(ref: { id: number } | { slug: string }, from: number, load: () => Promise<EventRow>): Promise<EventRow> {
+      const id = 'id' in ref ? ref.id : slugs.get(ref.slug);
+      const kept = id === undefined ? undefined : rows.get(id);
+      if (kept) return kept;
+      const row = await load();
+      rows.set(row.id, row, from);
+      slugs.set(row.slug, row.id, from);
+      return row;
+    },
+
+    /**
+     * The records of these rows as JSON text: kept text reused, the rest built with a fixed number of
+     * queries. Protection is applied per caller on a copy.
+     */
+    async texts(eventRows: EventRow[], deps: RecordDeps, options: RecordOptions & { from: number }): Promise<string[]> {
+      const form = options.single ? 'single' : 'list';
+      const kept = eventRows.map((row) => texts.get(`${row.id}:${form}`));
+      const missing = eventRows.filter((_, i) => kept[i] === undefined);
+      const built = await buildRecords(missing, deps, options.single ?? false);
+      const made = new Map(missing.map((row, i) => [row.id, textOf(built[i], row, options.from)]));
+      for (const [id, { text }] of made) texts.set(`${id}:${form}`, text, options.from);
+      const stale = kept.filter((text) => text !== undefined && text.terms !== termsSeen) as RecordText[];
+      const wanted = { categories: stale.flatMap((text) => text.categories), tags: stale.flatMap((text) => text.tags) };
+      const termText = await termTexts(wanted, deps, options.from);
+      return eventRows.map((row, i) => {
+        const own = made.get(row.id);
+        const json = own ? own.json : put(kept[i] as RecordText, termText, options.from);
+        return isLocked(row, options) ? JSON.stringify(blanked(JSON.parse(json))) : json;
+      });
+    },
+  };
+}
+
+export type EventJson = ReturnType<typeof createEventJson>;

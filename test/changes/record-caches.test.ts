@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { createStore } from '../../src/store.ts';
+import { API, describeEachDialect } from '../helpers/test-app.ts';
+
+const EVENT = { start_date: '2027-03-05 19:00:00', end_date: '2027-03-05 22:00:00' };
+
+// A second service on the same database is another process as far as caches go: its own store, its own
+// kept records. It must see every write the first one makes, and keep what a write did not touch.
+describeEachDialect('kept records are forgotten per record, from the change log', (t) => {
+  let queries = 0;
+  let other: Awaited<ReturnType<typeof buildApp>>;
+  beforeEach(async () => {
+    const counting = t().database.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        queries++;
+        return args.result;
+      },
+    });
+    other = await buildApp({ config: t().config, database: { ...t().database, db: counting }, logger: false });
+  });
+  afterEach(() => other.close());
+
+  const admin = async () => (await t().user('administrator')).headers;
+  const write = async (method: string, url: string, payload?: Record<string, unknown>) => {
+    const res = await t().request({ method, url: `${API}${url}`, headers: await admin(), ...(payload ? { payload } : {}) });
+    expect(res.statusCode, JSON.stringify(res.json)).toBeLessThan(300);
+    return res.json;
+  };
+  /** A read from the other service, and the queries it cost. */
+  const readThere = async (url: string) => {
+    queries = 0;
+    const res = await other.inject({ url: `${API}${url}` });
+    return { status: res.statusCode, body: res.json(), queries };
+  };
+  const event = (title: string) =>
+    write('POST', '/events', { ...EVENT, title, venue: { venue: 'Blue Room' }, organizer: [{ organizer: 'Ann' }], categories: ['Jazz'], tags: ['Late'] });
+
+  it('a write to one event reaches its kept record in the other process and leaves the others kept', async () => {
+    const a = await event('A');
+    const b = await event('B');
+    const built = await readThere(`/events/${b.id}`);
+    expect(built.body.title).toBe('B');
+    expect(built.queries).toBeGreaterThanOrEqual(6); // the row, then what it embeds
+    expect((await readThere(`/events/${a.id}`)).body.title).toBe('A');
+
+    await write('POST', `/events/${a.id}`, { title: 'A, moved' });
+    expect((await readThere(`/events/${a.id}`)).body.title).toBe('A, moved');
+    const kept = await readThere(`/events/${b.id}`);
+    expect(kept.body).toEqual(built.body);
+    // The data version, and the two embedded terms' counts (any event's write can move them): not B's row or record.
+    expect(kept.queries).toBeLessThanOrEqual(3);
+    const list = await readThere('/events?start_date=2027-03-01&per_page=10');
+    expect(list.body.events.map((e: { title: string }) => e.title)).toEqual(['A, moved', 'B']);
+  });
+
+  it('what a kept record embeds: a venue, an organizer, a category renamed, a term count moved by another event', async () => {
+    const a = await event('A');
+    const b = await event('B');
+    for (const e of [a, b]) await readThere(`/events/${e.id}`);
+
+    await write('POST', '/events', { ...EVENT, title: 'C', categories: [a.categories[0].id] });
+    expect((await readThere(`/events/${b.id}`)).body.categories[0].count).toBe(3);
+    await write('POST', `/venues/${a.venue.id}`, { venue: 'Green Room' });
+    expect((await readThere(`/events/${a.id}`)).body.venue.venue).toBe('Green Room');
+    await write('POST', `/organizers/${a.organizer[0].id}`, { organizer: 'Anna' });
+    const renamed = (await readThere(`/events/${b.id}`)).body;
+    expect([renamed.organizer[0].organizer, renamed.json_ld.organizer.name]).toEqual(['Anna', 'Anna']);
+    await write('POST', `/categories/${a.categories[0].id}`, { name: 'Jazz & Blues' });
+    expect((await readThere(`/events/${a.id}`)).body.categories.map((c: { name: string }) => c.name)).toEqual(['Jazz & Blues']);
+    await write('DELETE', `/tags/${a.tags[0].id}`);
+    expect((await readThere(`/events/${b.id}`)).body.tags).toEqual([]);
+  });
+
+  it('a slug moved or an event deleted is not found there by its old name', async () => {
+    const a = await event('A');
+    expect((await readThere(`/events/by-slug/${a.slug}`)).status).toBe(200);
+    await write('POST', `/events/${a.id}`, { slug: 'a-new-name' });
+    expect((await readThere(`/events/by-slug/${a.slug}`)).status).toBe(404);
+    expect((await readThere('/events/by-slug/a-new-name')).body.id).toBe(a.id);
+    await write('DELETE', `/events/${a.id}?force=true`);
+    expect((await readThere(`/events/${a.id}`)).status).toBe(404);
+    expect((await readThere('/events/by-slug/a-new-name')).status).toBe(404);
+  });
+
+  it('a write that does not say what it changed makes the other process forget everything', async () => {
+    const a = await event('A');
+    await readThere(`/events/${a.id}`);
+    const store = createStore(t().database.db, t().database.dialect);
+    // Through the store but past the services: nothing is noted in the change log.
+    await store.transaction((repos) => repos.events.update(a.id, { title: 'Behind its back' }));
+    expect((await readThere(`/events/${a.id}`)).body.title).toBe('Behind its back');
+    const row = await t().database.db.selectFrom('data_version').select(['version', 'unlogged_version']).executeTakeFirstOrThrow();
+    expect(row.unlogged_version).toBe(row.version);
+  });
+});
