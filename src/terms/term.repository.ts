@@ -73,11 +73,12 @@ export function createTermRepository(db: Db, dialect: Dialect) {
     findByNamesOrSlugs: async (taxonomy: Taxonomy, values: string[]): Promise<CountedTermRow[]> => {
       if (values.length === 0) return [];
       const lowered = values.map((v) => v.toLowerCase());
-      const rows = await selectCounted()
-        .where('term.taxonomy', '=', taxonomy)
-        .where((eb) => eb.or([eb(sql`lower(${sql.ref('term.name')})`, 'in', lowered), eb('term.slug', 'in', values)]))
-        .orderBy('term.id')
-        .execute();
+      // Two lookups, each on its index (migration 0012): joined by OR, the databases scan every term.
+      const [byName, bySlug] = await Promise.all([
+        selectCounted().where('term.taxonomy', '=', taxonomy).where(sql`lower(${sql.ref('term.name')})`, 'in', lowered).execute(),
+        selectCounted().where('term.taxonomy', '=', taxonomy).where('term.slug', 'in', values).execute(),
+      ]);
+      const rows = [...new Map([...byName, ...bySlug].map((row) => [row.id, row])).values()].sort((a, b) => a.id - b.id);
       return counted(rows);
     },
 
