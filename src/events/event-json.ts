@@ -21,6 +21,8 @@ interface RecordText {
   tags: number[];
   venue: number | null;
   organizers: number[];
+  /** The text for a caller the event's password does not unlock: no terms in it, so kept as it is. */
+  blanked?: string;
 }
 
 const SLOT = '\u0000terms\u0000';
@@ -149,6 +151,23 @@ export function createEventJson(watch: ChangeWatch) {
       return row;
     },
 
+    /** Rows by id in the order asked, kept ones from memory, the rest read with one `loadMany`. */
+    async rows(ids: number[], from: number, loadMany: (ids: number[]) => Promise<EventRow[]>): Promise<EventRow[]> {
+      const found = new Map<number, EventRow>();
+      const missing: number[] = [];
+      for (const id of ids) {
+        const row = rows.get(id);
+        if (row) found.set(id, row);
+        else missing.push(id);
+      }
+      for (const row of await loadMany(missing)) {
+        found.set(row.id, row);
+        rows.set(row.id, row, from);
+      }
+      // An id whose row went in between (deleted since the ids were read) is left out.
+      return ids.map((id) => found.get(id)).filter((row) => row !== undefined);
+    },
+
     /**
      * The records of these rows as JSON text: kept text reused, the rest built with a fixed number of
      * queries. Protection is applied per caller on a copy.
@@ -165,8 +184,11 @@ export function createEventJson(watch: ChangeWatch) {
       const termText = await termTexts(wanted, deps, options.from);
       return eventRows.map((row, i) => {
         const own = made.get(row.id);
-        const json = own ? own.json : put(kept[i] as RecordText, termText, options.from);
-        return isLocked(row, options) ? JSON.stringify(blanked(JSON.parse(json))) : json;
+        const text = own?.text ?? (kept[i] as RecordText);
+        const json = own ? own.json : put(text, termText, options.from);
+        if (!isLocked(row, options)) return json;
+        text.blanked ??= JSON.stringify(blanked(JSON.parse(json)));
+        return text.blanked;
       });
     },
   };

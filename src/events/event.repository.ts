@@ -158,6 +158,18 @@ export function createEventRepository(db: Db, dialect: Dialect) {
       db.selectFrom('event').selectAll().where(where(filter)).orderBy(order.column, order.direction).orderBy('id', order.direction)
         .limit(limit).offset(offset).execute(),
 
+    /**
+     * The ids of a list page, in order: the window's index covers them, so no row (and none of the
+     * description's overflow pages) is read; the rows themselves are mostly kept in memory (see event-json.ts).
+     */
+    listIds: async (filter: EventListFilter, order: EventOrder, limit: number, offset: number): Promise<number[]> =>
+      (await db.selectFrom('event').select('id').where(where(filter)).orderBy(order.column, order.direction).orderBy('id', order.direction)
+        .limit(limit).offset(offset).execute()).map((row) => row.id),
+
+    /** Rows by id, in no particular order. */
+    findByIds: (ids: number[]): Promise<EventRow[]> =>
+      ids.length === 0 ? Promise.resolve([]) : db.selectFrom('event').selectAll().where('id', 'in', ids).execute(),
+
     /** What a calendar grid needs of every event in a window, and no more: a month holds thousands. */
     listBriefs: (filter: EventListFilter, order: EventOrder, limit: number) =>
       db.selectFrom('event')

@@ -166,7 +166,8 @@ export function createEventService(deps: {
       await watch.sync();
       const from = watch.generation();
       const [rows, total] = await Promise.all([
-        store.repos.events.list(filter, order, page.perPage, (page.page - 1) * page.perPage),
+        store.repos.events.listIds(filter, order, page.perPage, (page.page - 1) * page.perPage)
+          .then((ids) => kept.rows(ids, from, store.repos.events.findByIds)),
         countOf(JSON.stringify(filter), version, () => store.repos.events.count(filter)),
       ]);
       const items = await kept.texts(rows, recordDeps(store.repos), { unlocked: unlockedFor(caller, query), from });

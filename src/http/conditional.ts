@@ -11,18 +11,23 @@ import { ApiError } from '../errors.ts';
  * are a function of that JSON alone.
  */
 export function entityTag(json: string): string {
+  if (json.length > RECENT_TAG_CHARS) return digest(json);
   let tag = recentTags.get(json);
   if (tag === undefined) {
-    tag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+    tag = digest(json);
     if (recentTags.size >= RECENT_TAGS) recentTags.delete(recentTags.keys().next().value as string);
     recentTags.set(json, tag);
   }
   return tag;
 }
 
-// The tags of the texts sent last: a kept record is sent as the same string again and again, and a string
-// keeps its hash, so finding its tag here costs far less than digesting 10 kB once more.
+const digest = (json: string) => `"${createHash('sha1').update(json).digest('base64url')}"`;
+
+// The tags of the records sent last: a kept record is sent as the same string again and again, and a string
+// keeps its hash, so finding its tag here costs far less than digesting 10 kB once more. A list's text is
+// put together anew for every request: it is only digested, never kept.
 const RECENT_TAGS = 256;
+const RECENT_TAG_CHARS = 32_768;
 const recentTags = new Map<string, string>();
 
 /** The entity tags a header lists; `*` matches any. Weak tags compare by their opaque part (If-None-Match). */
