@@ -1,5 +1,5 @@
 import type { Fixtures } from './fixtures.ts';
-import { createRandom, THEMES, ZONES } from './vocabulary.ts';
+import { CITIES, createRandom, THEMES, ZONES } from './vocabulary.ts';
 
 /** One request as the load worker sends it; `__N__` in a body becomes a number unique to the run. */
 export interface BenchRequest {
@@ -18,7 +18,7 @@ export interface Scenario {
 
 export const SCENARIOS = [
   'single-id', 'single-id-cold', 'single-slug', 'list', 'list-filtered', 'search', 'date-window', 'venues', 'categories', 'create', 'mix',
-  'event-page', 'event-page-cold', 'month-view', 'feed',
+  'event-page', 'event-page-cold', 'month-view', 'feed', 'geo-radius',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 /** What `--scale` runs at each size: the list and the single reads. */
@@ -67,6 +67,13 @@ export function buildScenarios(fx: Fixtures, authorization: string): Record<Scen
     return get(`/events?start_date=${day(from)}%2010:00:00&end_date=${day(from + 7 * DAY)}%2010:00:00&strict_dates=true`);
   });
   const list = get('/events');
+  // Within 10 km of a point near each city, nearest first: the index's box, then the exact distance.
+  const nearby = Array.from({ length: 50 }, (_, i) => {
+    const city = CITIES[i % CITIES.length];
+    const lat = (city.lat + random.int(-50, 50) / 1000).toFixed(4);
+    const lng = (city.lng + random.int(-50, 50) / 1000).toFixed(4);
+    return get(`/events?geoloc_lat=${lat}&geoloc_lng=${lng}&geoloc_radius=10&orderby=distance`);
+  });
   const page = (path: string): BenchRequest => ({ method: 'GET', path });
   const eventPages = fx.events.map((event) => page(`/event/${encodeURIComponent(event.slug)}/`));
   const coldPages = fx.coldEvents.map((event) => page(`/event/${encodeURIComponent(event.slug)}/`));
@@ -108,5 +115,6 @@ export function buildScenarios(fx: Fixtures, authorization: string): Record<Scen
     'event-page-cold': scenario('event-page-cold', 'GET /event/{slug}/ (up to 50k slugs in random order: no cache helps)', coldPages),
     'month-view': scenario('month-view', 'GET /events/month/YYYY-MM/ (HTML month grid, 12 months)', months),
     feed: scenario('feed', 'GET /events/?ical=1&start_date&end_date (iCalendar, ~1000 events, 20 windows)', feeds),
+    'geo-radius': scenario('geo-radius', 'GET /events?geoloc_lat&geoloc_lng&geoloc_radius=10&orderby=distance (50 centres)', nearby),
   };
 }

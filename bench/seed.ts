@@ -61,6 +61,8 @@ async function seedLinked(repos: Repositories, random: Random, authorId: number,
     const own = venueKind.ownColumns({
       address: `${random.int(1, 200)} ${random.pick(STREETS)}`, city: place.city, country: place.country, zip: place.zip,
       state: place.province, phone: `+1 555 ${random.int(1000, 9999)}`, website: random.chance(0.5) ? `https://example.org/v/${i}` : '',
+      // Nine venues in ten have coordinates, scattered up to ~20 km around their city.
+      ...(random.chance(0.9) ? { geo_lat: place.lat + (random.int(-180, 180) / 1000), geo_lng: place.lng + (random.int(-250, 250) / 1000) } : {}),
     });
     venueIds.push(await repos.venues.insert({ ...common(authorId, title, slugify(title), random.pick(descriptions)), ...own } as Omit<VenueTable, 'id'>));
   }

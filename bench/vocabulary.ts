@@ -41,16 +41,16 @@ export const KINDS = [
 ];
 
 export const CITIES = [
-  { city: 'Berlin', country: 'Germany', zip: '10115', province: 'Berlin' },
-  { city: 'Munich', country: 'Germany', zip: '80331', province: 'Bavaria' },
-  { city: 'New York', country: 'United States', zip: '10001', province: 'NY' },
-  { city: 'Boston', country: 'United States', zip: '02108', province: 'MA' },
-  { city: 'Tokyo', country: 'Japan', zip: '100-0001', province: 'Tokyo' },
-  { city: 'Osaka', country: 'Japan', zip: '530-0001', province: 'Osaka' },
-  { city: 'Sydney', country: 'Australia', zip: '2000', province: 'NSW' },
-  { city: 'Melbourne', country: 'Australia', zip: '3000', province: 'VIC' },
-  { city: 'London', country: 'United Kingdom', zip: 'EC1A 1BB', province: '' },
-  { city: 'Zürich', country: 'Switzerland', zip: '8001', province: 'ZH' },
+  { city: 'Berlin', country: 'Germany', zip: '10115', province: 'Berlin', lat: 52.52, lng: 13.405 },
+  { city: 'Munich', country: 'Germany', zip: '80331', province: 'Bavaria', lat: 48.1374, lng: 11.5755 },
+  { city: 'New York', country: 'United States', zip: '10001', province: 'NY', lat: 40.7128, lng: -74.006 },
+  { city: 'Boston', country: 'United States', zip: '02108', province: 'MA', lat: 42.3601, lng: -71.0589 },
+  { city: 'Tokyo', country: 'Japan', zip: '100-0001', province: 'Tokyo', lat: 35.6762, lng: 139.6503 },
+  { city: 'Osaka', country: 'Japan', zip: '530-0001', province: 'Osaka', lat: 34.6937, lng: 135.5023 },
+  { city: 'Sydney', country: 'Australia', zip: '2000', province: 'NSW', lat: -33.8688, lng: 151.2093 },
+  { city: 'Melbourne', country: 'Australia', zip: '3000', province: 'VIC', lat: -37.8136, lng: 144.9631 },
+  { city: 'London', country: 'United Kingdom', zip: 'EC1A 1BB', province: '', lat: 51.5074, lng: -0.1278 },
+  { city: 'Zürich', country: 'Switzerland', zip: '8001', province: 'ZH', lat: 47.3769, lng: 8.5417 },
 ];
 export const PLACES = ['Hall', 'Club', 'Gallery', 'Park', 'Library', 'Studio', 'Arena', 'Loft', 'Café', 'Theatre'];
 export const STREETS = ['Main St', 'Hauptstraße', 'Harbour Rd', 'Market Sq', 'King St', 'Ginza', 'Park Ave', 'Bridge Ln'];

@@ -63,6 +63,9 @@ export interface VenueTable extends PostColumns {
   stateprovince: string;
   show_map: number;
   show_map_link: number;
+  /** Degrees (WGS 84), both or neither (migration 0013). */
+  geo_lat: number | null;
+  geo_lng: number | null;
 }
 
 export interface OrganizerTable extends PostColumns {

@@ -1,7 +1,8 @@
 import type { DateTime } from 'luxon';
 import type { Config } from '../config.ts';
 import type { Repositories } from '../store.ts';
-import { ApiError, invalidParam, invalidParams } from '../errors.ts';
+import { invalidParam, invalidParams } from '../errors.ts';
+import { type GeoQuery, geoFilter } from '../geo/geo.ts';
 import type { QueryEcho } from '../http/pagination.ts';
 import { listStatuses } from '../posts/read-rules.ts';
 import type { Taxonomy } from '../terms/term.kind.ts';
@@ -10,7 +11,7 @@ import { type Caller, canCreate } from '../users/roles.ts';
 import type { EventListFilter, EventOrder, EventWindow } from './event.repository.ts';
 import { listOrder, type ModifiedQuery, modifiedWindow } from '../posts/list-order.ts';
 
-export interface EventListQuery extends WindowQuery, ModifiedQuery {
+export interface EventListQuery extends WindowQuery, ModifiedQuery, GeoQuery {
   page?: number;
   per_page?: number;
   search?: string;
@@ -20,9 +21,6 @@ export interface EventListQuery extends WindowQuery, ModifiedQuery {
   organizer?: number[];
   featured?: boolean;
   status?: string[];
-  geoloc?: boolean;
-  geoloc_lat?: number;
-  geoloc_lng?: number;
   post_parent?: number;
   ticketed?: boolean;
   password?: string;
@@ -67,12 +65,7 @@ export async function eventListFilter(
     const reason = 'The ticketing module is not active.';
     throw invalidParams({ ticketed: reason }, { ticketed: { code: 'event-tickets-not-active', message: reason, data: { status: 400 } } });
   }
-  const geo = (['geoloc', 'geoloc_lat', 'geoloc_lng'] as const).filter((p) => query[p] !== undefined);
-  if (geo.length > 0) {
-    throw new ApiError(400, 'geoloc-not-active', 'Geolocation filters need the geolocation module, which is not active.', {
-      params: Object.fromEntries(geo.map((p) => [p, 'The geolocation module is not active.'])),
-    });
-  }
+  const geo = geoFilter(query);
 
   let window;
   try {
@@ -110,6 +103,7 @@ export async function eventListFilter(
     ids: include,
     modifiedAfter: modified.after,
     modifiedBefore: modified.before,
+    geo,
   };
   if (query.post_parent !== undefined && !(await repos.events.exists(query.post_parent))) throw invalidParam('post_parent');
 
@@ -129,8 +123,13 @@ export async function eventListFilter(
     modified_before: query.modified_before,
     orderby: query.orderby,
     order: query.order,
+    geoloc: query.geoloc,
+    geoloc_lat: query.geoloc_lat,
+    geoloc_lng: query.geoloc_lng,
+    geoloc_radius: geo?.circle ? geo.circle.radiusKm : undefined,
+    geoloc_bbox: query.geoloc_bbox,
   };
   // Without orderby: by start (in the compared column), or by post date for an `include` list, as the reference.
   const own: EventOrder = { column: include ? 'date_utc' : mode === 'event' ? 'start_local' : 'start_utc', direction: 'asc' };
-  return { filter, order: listOrder(query, own), echo };
+  return { filter, order: listOrder(query, own, geo?.circle !== undefined), echo };
 }

@@ -3,6 +3,7 @@ import type { Database, Db, Dialect, EventTable, TermTable } from '../db/databas
 import { precompiled } from '../db/precompiled.ts';
 import type { ListOrder } from '../posts/list-order.ts';
 import { containsIgnoringCase as like, slugFamily } from '../db/text-match.ts';
+import { distanceSql, type GeoFilter, geoCondition } from '../geo/geo.ts';
 
 export type EventRow = Selectable<EventTable>;
 /** What writers set; `sequence` is the repository's own (see `update`). */
@@ -38,6 +39,8 @@ export interface EventListFilter {
   /** Modified after / before these UTC times (`YYYY-MM-DD HH:MM:SS`). */
   modifiedAfter?: string;
   modifiedBefore?: string;
+  /** By the coordinates of the event's venue (issue 12). */
+  geo?: GeoFilter;
 }
 
 /** An event list's order: by start (in the compared column), or any column every post has; id breaks ties. */
@@ -47,7 +50,7 @@ type EventEb = ExpressionBuilder<Database, 'event'>;
 // Both sides are lowered by the database: SQLite's lower() folds ASCII only, so a pattern lowered in JS
 // ('über') could never match what SQLite makes of the column ('Über'), even when the case was right.
 
-function where(filter: EventListFilter) {
+function where(filter: EventListFilter, dialect: Dialect) {
   return (eb: EventEb): Expression<SqlBool> => {
     // Hidden events never appear in lists; trash only when asked for by name.
     const clauses: Expression<SqlBool>[] = [eb('event.hide_from_listings', '=', 0)];
@@ -80,8 +83,22 @@ function where(filter: EventListFilter) {
     if (filter.ids) clauses.push(eb('event.id', 'in', filter.ids));
     if (filter.modifiedAfter !== undefined) clauses.push(eb('event.modified_utc', '>', filter.modifiedAfter));
     if (filter.modifiedBefore !== undefined) clauses.push(eb('event.modified_utc', '<', filter.modifiedBefore));
+    if (filter.geo) {
+      const { geo } = filter;
+      const venues = eb.selectFrom('venue').select('venue.id').where((v) => geoCondition(v, geo, 'venue.geo_lat', 'venue.geo_lng', dialect));
+      const atVenue = eb('event.venue_id', 'in', venues);
+      clauses.push(geo.located === false ? eb.or([eb('event.venue_id', 'is', null), atVenue]) : atVenue);
+    }
     return eb.and(clauses);
   };
+}
+
+/** A column, or for `distance` the distance of the event's venue from the filter's centre. */
+function orderOf(order: EventOrder, filter: EventListFilter, dialect: Dialect) {
+  if (order.column !== 'distance') return order.column;
+  const centre = filter.geo?.circle?.centre;
+  if (!centre) throw new Error('a distance order needs a centre (checked by listOrder)');
+  return sql`(select ${distanceSql(centre, 'venue.geo_lat', 'venue.geo_lng', dialect)} from venue where venue.id = event.venue_id)`;
 }
 
 /** The only place with the SQL of events and their links. */
@@ -155,7 +172,7 @@ export function createEventRepository(db: Db, dialect: Dialect) {
 
     /** Ordered by start (in the compared column) then id; `include` lists order by post date then id. */
     list: (filter: EventListFilter, order: EventOrder, limit: number, offset: number) =>
-      db.selectFrom('event').selectAll().where(where(filter)).orderBy(order.column, order.direction).orderBy('id', order.direction)
+      db.selectFrom('event').selectAll().where(where(filter, dialect)).orderBy(orderOf(order, filter, dialect), order.direction).orderBy('id', order.direction)
         .limit(limit).offset(offset).execute(),
 
     /**
@@ -163,7 +180,7 @@ export function createEventRepository(db: Db, dialect: Dialect) {
      * description's overflow pages) is read; the rows themselves are mostly kept in memory (see event-json.ts).
      */
     listIds: async (filter: EventListFilter, order: EventOrder, limit: number, offset: number): Promise<number[]> =>
-      (await db.selectFrom('event').select('id').where(where(filter)).orderBy(order.column, order.direction).orderBy('id', order.direction)
+      (await db.selectFrom('event').select('id').where(where(filter, dialect)).orderBy(orderOf(order, filter, dialect), order.direction).orderBy('id', order.direction)
         .limit(limit).offset(offset).execute()).map((row) => row.id),
 
     /** Rows by id, in no particular order. */
@@ -174,10 +191,10 @@ export function createEventRepository(db: Db, dialect: Dialect) {
     listBriefs: (filter: EventListFilter, order: EventOrder, limit: number) =>
       db.selectFrom('event')
         .select(['id', 'slug', 'title', 'start_local', 'end_local', 'start_utc', 'end_utc', 'all_day', 'featured'])
-        .where(where(filter)).orderBy(order.column, order.direction).orderBy('id', order.direction).limit(limit).execute(),
+        .where(where(filter, dialect)).orderBy(orderOf(order, filter, dialect), order.direction).orderBy('id', order.direction).limit(limit).execute(),
 
     count: async (filter: EventListFilter) =>
-      Number((await db.selectFrom('event').select(sql<number>`count(*)`.as('n')).where(where(filter)).executeTakeFirstOrThrow()).n),
+      Number((await db.selectFrom('event').select(sql<number>`count(*)`.as('n')).where(where(filter, dialect)).executeTakeFirstOrThrow()).n),
 
     /** The terms of a page of events with their published counts: one query for any page size. */
     termsOf: (eventIds: number[]) =>

@@ -1,5 +1,6 @@
 import { IANAZone } from 'luxon';
 import { Type } from 'typebox';
+import { geoQueryFields } from '../geo/geo.ts';
 import { modifiedQueryFields } from '../posts/list-order.ts';
 import Format from 'typebox/format';
 import {
@@ -88,9 +89,7 @@ export const EventListQuery = Type.Object(optional({
   organizer: IdList('Events with any of these organizers'),
   featured: Flag('Only featured (true) or only not featured (false) events'),
   status: StatusList,
-  geoloc: Flag('Needs the geolocation module'),
-  geoloc_lat: Type.Number({ description: 'Needs the geolocation module' }),
-  geoloc_lng: Type.Number({ description: 'Needs the geolocation module' }),
+  ...geoQueryFields,
   include: IdList('Only these event ids; drops every date filter'),
   post_parent: Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Events whose parent is this event' }),
   ticketed: Flag('Needs the ticketing module when true'),
@@ -128,4 +127,5 @@ export const EventSchema = Type.Object({
   organizer: Type.Array(OrganizerSchema),
   custom_fields: Type.Array(Type.Unknown()),
   json_ld: Type.Optional(JsonLdSchema),
+  distance: Type.Optional(Type.Number({ description: 'Kilometres from the geoloc_lat/geoloc_lng centre to the venue (lists with a centre only)' })),
 }, { title: 'Event' });

@@ -4,6 +4,7 @@ import { statusChange } from '../changes/change.repository.ts';
 import type { Config } from '../config.ts';
 import { createCountCache } from '../db/count-cache.ts';
 import { createChangeWatch } from '../changes/change-watch.ts';
+import { distanceKm, type Point, roundKm } from '../geo/geo.ts';
 import type { Repositories, Store } from '../store.ts';
 import { forbidden, gone, notAccessible, notFound } from '../errors.ts';
 import { checkIfMatch } from '../http/conditional.ts';
@@ -117,6 +118,17 @@ export function createEventService(deps: {
     return { row, from };
   }
 
+  /** Each listed event's text with its venue's distance from the centre, as the last key. */
+  async function withDistances(texts: string[], rows: EventRow[], centre: Point): Promise<string[]> {
+    const venueIds = [...new Set(rows.map((row) => row.venue_id).filter((id): id is number => id !== null))];
+    const located = new Map((await store.repos.venues.findByIds(venueIds)).map((venue) => [venue.id, venue]));
+    return texts.map((json, i) => {
+      const venue = located.get(rows[i].venue_id ?? 0);
+      if (venue?.geo_lat == null || venue.geo_lng == null) return json;
+      return `${json.slice(0, -1)},"distance":${roundKm(distanceKm(centre, { lat: venue.geo_lat, lng: venue.geo_lng }))}}`;
+    });
+  }
+
   /** Records whole, each with its revision: what a calendar feed is written from. */
   const feedEntries = async (rows: EventRow[]): Promise<FeedEntry[]> =>
     (await toEventRecords(rows, recordDeps(store.repos), { unlocked: () => true })).map((record, i) => ({ record, sequence: rows[i].sequence }));
@@ -170,7 +182,9 @@ export function createEventService(deps: {
           .then((ids) => kept.rows(ids, from, store.repos.events.findByIds)),
         countOf(JSON.stringify(filter), version, () => store.repos.events.count(filter)),
       ]);
-      const items = await kept.texts(rows, recordDeps(store.repos), { unlocked: unlockedFor(caller, query), from });
+      const texts = await kept.texts(rows, recordDeps(store.repos), { unlocked: unlockedFor(caller, query), from });
+      const centre = filter.geo?.circle?.centre;
+      const items = centre ? await withDistances(texts, rows, centre) : texts;
       return listPage({
         items, total, page, base: `${urls.collection('events')}/`, echo: { per_page: page.perPage, ...echo },
         pageNotFound: { code: 'event-archive-page-not-found', message: 'The requested event archive page does not exist' },

@@ -8,8 +8,7 @@ import { plainText } from '../posts/html.ts';
 import type { VenueSchema } from '../venues/venue.schemas.ts';
 
 type EventRecord = Static<typeof EventSchema>;
-/** Coordinates arrive with the geolocation module; until then venue records carry none. */
-type Venue = Static<typeof VenueSchema> & { geo_lat?: number | string | null; geo_lng?: number | string | null };
+type Venue = Static<typeof VenueSchema>;
 type Organizer = Static<typeof OrganizerSchema>;
 
 const STATUS: Record<string, ICalEventStatus> = {

@@ -97,7 +97,6 @@ export const de: Record<string, string> = {
   'view, or edit: editors see password-protected events whole':
     'view oder edit: Redakteure sehen passwortgeschützte Veranstaltungen vollständig',
   'Needs the ticketing module when true': 'Erfordert bei true das Ticketmodul',
-  'Needs the geolocation module': 'Erfordert das Geolokalisierungsmodul',
 
   // ── Venues ─────────────────────────────────────────────────────────────────────────────────────
   'Numeric id of the venue': 'Numerische ID des Veranstaltungsorts',
@@ -216,9 +215,6 @@ export const de: Record<string, string> = {
   'Filtering by tickets needs the ticketing module, which is not active.':
     'Das Filtern nach Tickets erfordert das Ticketmodul, das nicht aktiv ist.',
   'The ticketing module is not active.': 'Das Ticketmodul ist nicht aktiv.',
-  'Geolocation filters need the geolocation module, which is not active.':
-    'Geolokalisierungsfilter erfordern das Geolokalisierungsmodul, das nicht aktiv ist.',
-  'The geolocation module is not active.': 'Das Geolokalisierungsmodul ist nicht aktiv.',
   'No event has the id %s.': 'Es gibt keine Veranstaltung mit der ID %s.',
   'No venue has the id %s.': 'Es gibt keinen Veranstaltungsort mit der ID %s.',
   'No organizer has the id %s.': 'Es gibt keinen Veranstalter mit der ID %s.',
@@ -278,8 +274,6 @@ export const de: Record<string, string> = {
     "Datensätze, die nach diesem Zeitpunkt geändert wurden (UTC, sofern der Wert keinen Versatz nennt)",
   "Records modified before this time (UTC unless the value names its offset)":
     "Datensätze, die vor diesem Zeitpunkt geändert wurden (UTC, sofern der Wert keinen Versatz nennt)",
-  "Sort by publication date, last modification, title or id (default: the list's own order)":
-    "Nach Veröffentlichungsdatum, letzter Änderung, Titel oder ID sortieren (Standard: die eigene Reihenfolge der Liste)",
   "Sort direction with orderby (default desc, as WordPress)":
     "Sortierrichtung mit orderby (Standard desc, wie WordPress)",
 
@@ -338,4 +332,42 @@ export const de: Record<string, string> = {
   // ── Request parsing ────────────────────────────────────────────────────────────────────────────
   "Text may not contain NUL characters.":
     "Text darf keine NUL-Zeichen enthalten.",
+
+  // ── Geolocation ───────────────────────────────────────────────────────────────────────────────
+  "A venue has both coordinates or neither: geo_lat and geo_lng go together.":
+    "Ein Veranstaltungsort hat beide Koordinaten oder keine: geo_lat und geo_lng gehören zusammen.",
+  "geoloc_lat and geoloc_lng go together.":
+    "geoloc_lat und geoloc_lng gehören zusammen.",
+  "geoloc_radius needs geoloc_lat and geoloc_lng.":
+    "geoloc_radius erfordert geoloc_lat und geoloc_lng.",
+  "Give the box as west,south,east,north in degrees, south not above north.":
+    "Geben Sie das Rechteck als west,süd,ost,nord in Grad an, Süden nicht über Norden.",
+  "geoloc=false finds records without coordinates: it cannot go with a circle or a box.":
+    "geoloc=false findet Einträge ohne Koordinaten: Es lässt sich nicht mit einem Kreis oder Rechteck kombinieren.",
+  "orderby=distance needs a centre: geoloc_lat and geoloc_lng.":
+    "orderby=distance erfordert einen Mittelpunkt: geoloc_lat und geoloc_lng.",
+  "The venue latitude in degrees (WGS 84)":
+    "Die Breite des Veranstaltungsorts in Grad (WGS 84)",
+  "The venue longitude in degrees (WGS 84)":
+    "Die Länge des Veranstaltungsorts in Grad (WGS 84)",
+  "Only records whose venue has coordinates (true), or has none (false)":
+    "Nur Einträge, deren Veranstaltungsort Koordinaten hat (true) oder keine hat (false)",
+  "Centre latitude of a circle (with geoloc_lng); each record then carries its distance in km":
+    "Breite des Kreismittelpunkts (mit geoloc_lng); jeder Eintrag trägt dann seine Entfernung in km",
+  "Centre longitude of a circle (with geoloc_lat)":
+    "Länge des Kreismittelpunkts (mit geoloc_lat)",
+  "Radius of the circle in km (default 25)":
+    "Radius des Kreises in km (Standard 25)",
+  "A box west,south,east,north in degrees (GeoJSON order; west > east crosses the antimeridian)":
+    "Ein Rechteck west,süd,ost,nord in Grad (GeoJSON-Reihenfolge; west > ost überquert den Antimeridian)",
+  "Latitude in degrees (WGS 84), or null":
+    "Breite in Grad (WGS 84) oder null",
+  "Longitude in degrees (WGS 84), or null":
+    "Länge in Grad (WGS 84) oder null",
+  "Kilometres from the geoloc_lat/geoloc_lng centre (lists with a centre only)":
+    "Kilometer vom Mittelpunkt geoloc_lat/geoloc_lng (nur Listen mit Mittelpunkt)",
+  "Kilometres from the geoloc_lat/geoloc_lng centre to the venue (lists with a centre only)":
+    "Kilometer vom Mittelpunkt geoloc_lat/geoloc_lng zum Veranstaltungsort (nur Listen mit Mittelpunkt)",
+  "Sort by publication date, last modification, title, id, or distance from the geoloc_lat/geoloc_lng centre (default: the list's own order)":
+    "Sortieren nach Veröffentlichungsdatum, letzter Änderung, Titel, ID oder Entfernung vom Mittelpunkt geoloc_lat/geoloc_lng (Standard: die eigene Reihenfolge der Liste)",
 };

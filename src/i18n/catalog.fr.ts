@@ -100,7 +100,6 @@ export const fr: Record<string, string> = {
   'view, or edit: editors see password-protected events whole':
     'view ou edit : les éditeurs voient en entier les événements protégés par mot de passe',
   'Needs the ticketing module when true': 'Nécessite le module de billetterie si true',
-  'Needs the geolocation module': 'Nécessite le module de géolocalisation',
 
   // ── Venues ─────────────────────────────────────────────────────────────────────────────────────
   'Numeric id of the venue': 'ID numérique du lieu',
@@ -218,9 +217,6 @@ export const fr: Record<string, string> = {
   'Filtering by tickets needs the ticketing module, which is not active.':
     "Le filtrage par billets nécessite le module de billetterie, qui n'est pas actif.",
   'The ticketing module is not active.': "Le module de billetterie n'est pas actif.",
-  'Geolocation filters need the geolocation module, which is not active.':
-    "Les filtres de géolocalisation nécessitent le module de géolocalisation, qui n'est pas actif.",
-  'The geolocation module is not active.': "Le module de géolocalisation n'est pas actif.",
   'No event has the id %s.': "Aucun événement n'a l'ID %s.",
   'No venue has the id %s.': "Aucun lieu n'a l'ID %s.",
   'No organizer has the id %s.': "Aucun organisateur n'a l'ID %s.",
@@ -279,8 +275,6 @@ export const fr: Record<string, string> = {
     "Enregistrements modifiés après ce moment (UTC, sauf si la valeur indique son décalage)",
   "Records modified before this time (UTC unless the value names its offset)":
     "Enregistrements modifiés avant ce moment (UTC, sauf si la valeur indique son décalage)",
-  "Sort by publication date, last modification, title or id (default: the list's own order)":
-    "Trier par date de publication, dernière modification, titre ou ID (par défaut : l’ordre propre à la liste)",
   "Sort direction with orderby (default desc, as WordPress)":
     "Sens du tri avec orderby (desc par défaut, comme WordPress)",
 
@@ -339,4 +333,42 @@ export const fr: Record<string, string> = {
   // ── Request parsing ────────────────────────────────────────────────────────────────────────────
   "Text may not contain NUL characters.":
     "Le texte ne peut pas contenir de caractère NUL.",
+
+  // ── Geolocation ───────────────────────────────────────────────────────────────────────────────
+  "A venue has both coordinates or neither: geo_lat and geo_lng go together.":
+    "Un lieu a ses deux coordonnées ou aucune : geo_lat et geo_lng vont ensemble.",
+  "geoloc_lat and geoloc_lng go together.":
+    "geoloc_lat et geoloc_lng vont ensemble.",
+  "geoloc_radius needs geoloc_lat and geoloc_lng.":
+    "geoloc_radius nécessite geoloc_lat et geoloc_lng.",
+  "Give the box as west,south,east,north in degrees, south not above north.":
+    "Donnez la zone sous la forme ouest,sud,est,nord en degrés, le sud pas au-dessus du nord.",
+  "geoloc=false finds records without coordinates: it cannot go with a circle or a box.":
+    "geoloc=false trouve les enregistrements sans coordonnées : il ne peut aller avec un cercle ou une zone.",
+  "orderby=distance needs a centre: geoloc_lat and geoloc_lng.":
+    "orderby=distance nécessite un centre : geoloc_lat et geoloc_lng.",
+  "The venue latitude in degrees (WGS 84)":
+    "La latitude du lieu en degrés (WGS 84)",
+  "The venue longitude in degrees (WGS 84)":
+    "La longitude du lieu en degrés (WGS 84)",
+  "Only records whose venue has coordinates (true), or has none (false)":
+    "Seulement les enregistrements dont le lieu a des coordonnées (true), ou n’en a pas (false)",
+  "Centre latitude of a circle (with geoloc_lng); each record then carries its distance in km":
+    "Latitude du centre d’un cercle (avec geoloc_lng) ; chaque enregistrement porte alors sa distance en km",
+  "Centre longitude of a circle (with geoloc_lat)":
+    "Longitude du centre d’un cercle (avec geoloc_lat)",
+  "Radius of the circle in km (default 25)":
+    "Rayon du cercle en km (25 par défaut)",
+  "A box west,south,east,north in degrees (GeoJSON order; west > east crosses the antimeridian)":
+    "Une zone ouest,sud,est,nord en degrés (ordre GeoJSON ; ouest > est traverse l’antiméridien)",
+  "Latitude in degrees (WGS 84), or null":
+    "Latitude en degrés (WGS 84), ou null",
+  "Longitude in degrees (WGS 84), or null":
+    "Longitude en degrés (WGS 84), ou null",
+  "Kilometres from the geoloc_lat/geoloc_lng centre (lists with a centre only)":
+    "Kilomètres depuis le centre geoloc_lat/geoloc_lng (listes avec un centre seulement)",
+  "Kilometres from the geoloc_lat/geoloc_lng centre to the venue (lists with a centre only)":
+    "Kilomètres du centre geoloc_lat/geoloc_lng au lieu (listes avec un centre seulement)",
+  "Sort by publication date, last modification, title, id, or distance from the geoloc_lat/geoloc_lng centre (default: the list's own order)":
+    "Trier par date de publication, dernière modification, titre, ID ou distance au centre geoloc_lat/geoloc_lng (par défaut : l’ordre propre à la liste)",
 };

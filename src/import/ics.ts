@@ -39,6 +39,10 @@ function eventInput(event: ICAL.Event) {
   if (allDay && end.compare(start) > 0) last.adjust(-1, 0, 0, 0);
   const url = event.component.getFirstPropertyValue('url');
   const location = event.location?.trim();
+  // GEO is "lat;lng" (RFC 5545 §3.8.1.6): it places the LOCATION's venue.
+  const geo = event.component.getFirstPropertyValue('geo') as unknown as [number, number] | null;
+  const [lat, lng] = Array.isArray(geo) ? geo.map(Number) : [NaN, NaN];
+  const at = Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { geo_lat: lat, geo_lng: lng } : {};
   const categories = event.component.getAllProperties('categories').flatMap((p) => p.getValues().map(String)).map((c) => c.trim()).filter(Boolean);
   return {
     title: event.summary ?? '',
@@ -48,7 +52,7 @@ function eventInput(event: ICAL.Event) {
     ...(timezone ? { timezone } : {}),
     all_day: allDay,
     ...(typeof url === 'string' ? { website: url } : {}),
-    ...(location ? { venue: { venue: location } } : {}),
+    ...(location ? { venue: { venue: location, ...at } } : {}),
     ...(categories.length > 0 ? { categories } : {}),
     ...organizers(event.component),
     status: 'publish',

@@ -27,6 +27,8 @@ export function termInput(record: Rec, localId: LocalId, kind: string) {
 export const venueInput = (record: Rec) => ({
   ...common(record),
   ...pick(record, ['venue', 'address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'show_map', 'show_map_link']),
+  // A site with the Pro add-on sends both coordinates (numbers) or neither.
+  ...(typeof record.geo_lat === 'number' && typeof record.geo_lng === 'number' ? { geo_lat: record.geo_lat, geo_lng: record.geo_lng } : {}),
 });
 
 export const organizerInput = (record: Rec) => ({

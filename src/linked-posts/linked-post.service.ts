@@ -12,6 +12,7 @@ import { type CommonPostInput, commonColumns } from '../posts/post-input.ts';
 import type { PostRepository, PostRow, PostTableName } from '../posts/post.repository.ts';
 import type { ImportedKeys } from '../import/lineage.repository.ts';
 import { listOrder, type ModifiedQuery, modifiedWindow } from '../posts/list-order.ts';
+import { distanceKm, type GeoQuery, geoFilter, roundKm } from '../geo/geo.ts';
 import { listStatuses } from '../posts/read-rules.ts';
 import { nowStamp } from '../time/clock.ts';
 import { type Caller, canCreate, canDelete, canEdit, canEditOthers, canRead } from '../users/roles.ts';
@@ -19,7 +20,7 @@ import type { LinkedPostKind } from './linked-post.kind.ts';
 
 export type RecordRef = { id: number } | { slug: string };
 
-export interface LinkedPostListQuery extends ModifiedQuery {
+export interface LinkedPostListQuery extends ModifiedQuery, GeoQuery {
   page?: number;
   per_page?: number;
   search?: string;
@@ -120,6 +121,8 @@ export function createLinkedPostService<T extends PostTableName>(
       if (query.event !== undefined && !(await store.repos.events.exists(query.event))) {
         throw invalidParam('event', `No event has the id ${query.event}.`);
       }
+      // Only the venue list's schema takes these: an organizer query never carries them.
+      const geo = geoFilter(query);
       const filter = {
         statuses,
         search: fragments?.length ? { fragments, columns: kind.searchColumns } : undefined,
@@ -129,15 +132,24 @@ export function createLinkedPostService<T extends PostTableName>(
         upcoming: query.only_with_upcoming ? { fromUtc: nowStamp('UTC').utc, statuses } : undefined,
         modifiedAfter: modified.after,
         modifiedBefore: modified.before,
+        geo,
       };
-      const order = listOrder(query, { column: 'date_utc', direction: 'desc' });
+      const order = listOrder(query, { column: 'date_utc', direction: 'desc' }, geo?.circle !== undefined);
       const version = await store.dataVersion();
       const [rows, total] = await Promise.all([
         repo.list(filter, page.perPage, (page.page - 1) * page.perPage, order),
         countOf(JSON.stringify(filter), version, () => repo.count(filter)),
       ]);
+      const records = await toRecords(rows, false);
+      const centre = geo?.circle?.centre;
+      if (centre) {
+        rows.forEach((row, i) => {
+          const { geo_lat: lat, geo_lng: lng } = row as { geo_lat?: number | null; geo_lng?: number | null };
+          if (lat != null && lng != null) records[i].distance = roundKm(distanceKm(centre, { lat, lng }));
+        });
+      }
       return listPage({
-        items: await toRecords(rows, false),
+        items: records,
         total,
         page,
         base: `${urls.collection(kind.plural)}/`,
@@ -152,6 +164,11 @@ export function createLinkedPostService<T extends PostTableName>(
           modified_before: query.modified_before,
           orderby: query.orderby,
           order: query.order,
+          geoloc: query.geoloc,
+          geoloc_lat: query.geoloc_lat,
+          geoloc_lng: query.geoloc_lng,
+          geoloc_radius: geo?.circle ? geo.circle.radiusKm : undefined,
+          geoloc_bbox: query.geoloc_bbox,
         },
         pageNotFound: { code: `${label}-archive-page-not-found`, message: `The requested ${label} archive page does not exist.` },
       });

@@ -2,6 +2,7 @@ import type { ListOrder } from './list-order.ts';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database, Db, Dialect } from '../db/database.ts';
 import { containsIgnoringCase, slugFamily } from '../db/text-match.ts';
+import { distanceSql, type GeoFilter, geoCondition } from '../geo/geo.ts';
 
 export type PostTableName = 'venue' | 'organizer';
 export type PostRow<T extends PostTableName> = Database[T];
@@ -19,6 +20,8 @@ export interface PostListFilter {
   /** Modified after / before these UTC times (`YYYY-MM-DD HH:MM:SS`). */
   modifiedAfter?: string;
   modifiedBefore?: string;
+  /** By the venue's coordinates (venues only). */
+  geo?: GeoFilter;
 }
 
 
@@ -56,6 +59,7 @@ export function createPostRepository<T extends PostTableName>(db: Db, dialect: D
       }
       if (filter.modifiedAfter !== undefined) clauses.push(eb(`${name}.modified_utc`, '>', filter.modifiedAfter));
       if (filter.modifiedBefore !== undefined) clauses.push(eb(`${name}.modified_utc`, '<', filter.modifiedBefore));
+      if (filter.geo && table === 'venue') clauses.push(geoCondition(eb, filter.geo, 'venue.geo_lat', 'venue.geo_lng', dialect));
       if (filter.search) {
         const { fragments, columns } = filter.search;
         clauses.push(
@@ -69,6 +73,14 @@ export function createPostRepository<T extends PostTableName>(db: Db, dialect: D
       return eb.and(clauses);
     };
   }
+
+  /** A column, or for `distance` the venue's distance from the filter's centre. */
+  const orderOf = (order: ListOrder, filter: PostListFilter) => {
+    if (order.column !== 'distance') return order.column;
+    const centre = filter.geo?.circle?.centre;
+    if (!centre || table !== 'venue') throw new Error('a distance order needs a venue list with a centre (checked by listOrder)');
+    return distanceSql(centre, 'venue.geo_lat', 'venue.geo_lng', dialect);
+  };
 
   return {
     findById: (id: number) => d.selectFrom(name).selectAll().where('id', '=', id).executeTakeFirst() as Promise<Row | undefined>,
@@ -132,7 +144,7 @@ export function createPostRepository<T extends PostTableName>(db: Db, dialect: D
         .selectFrom(table)
         .selectAll()
         .where(where(filter))
-        .orderBy(order.column, order.direction)
+        .orderBy(orderOf(order, filter), order.direction)
         .orderBy('id', order.direction)
         .limit(limit)
         .offset(offset)

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import { modifiedQueryFields } from './list-order.ts';
 import {
   DateInput, ImageInput, MAX_ID, NonEmptyText, optional, Page, PerPage, StatusInput, StatusList, Text,
@@ -41,8 +41,9 @@ export function postInputFields(label: string) {
 }
 
 /** The list query of venues and organizers. */
-export function postListQuery(plural: string, searched: string) {
+export function postListQuery(plural: string, searched: string, extra: Record<string, TSchema> = {}) {
   return Type.Object(optional({
+    ...extra,
     page: Page,
     per_page: PerPage,
     search: NonEmptyText(`${plural} whose ${searched} contain every word of this text`),

@@ -13,7 +13,8 @@ import { MonthPage } from './views/month.tsx';
 import type { PageContext } from './views/page-context.ts';
 
 /** The query of every listing page: the REST list's filters, a page number, and `ical` for the feed. */
-export type ListingQuery = Pick<EventListQuery, 'categories' | 'tags' | 'venue' | 'organizer' | 'featured' | 'search' | 'start_date' | 'end_date'> & {
+export type ListingQuery = Pick<EventListQuery, 'categories' | 'tags' | 'venue' | 'organizer' | 'featured' | 'search' | 'start_date' | 'end_date' |
+  'geoloc' | 'geoloc_lat' | 'geoloc_lng' | 'geoloc_radius' | 'geoloc_bbox'> & {
   page?: number;
   ical?: boolean;
 };

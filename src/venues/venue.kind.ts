@@ -1,4 +1,5 @@
 import type { VenueTable } from '../db/database.ts';
+import { invalidParam } from '../errors.ts';
 import {
   flagColumns, globalIds, type LinkedPostKind, recordHead, textColumns,
 } from '../linked-posts/linked-post.kind.ts';
@@ -29,6 +30,7 @@ export const venueKind: LinkedPostKind<'venue'> = {
       ...textColumns(input, TEXT_FIELDS, !existing),
       ...flagColumns(input, { show_map: true, show_map_link: true }, !existing),
       ...stateProvince(input, existing),
+      ...coordinates(input, existing),
     };
   },
 
@@ -49,6 +51,8 @@ export const venueKind: LinkedPostKind<'venue'> = {
       phone: row.phone,
       website: row.website,
       stateprovince: row.stateprovince,
+      geo_lat: row.geo_lat,
+      geo_lng: row.geo_lng,
       ...(single ? { json_ld: venueJsonLd(row) } : {}),
       show_map: row.show_map === 1,
       show_map_link: row.show_map_link === 1,
@@ -73,5 +77,18 @@ export function venueJsonLd(row: VenueTable) {
     },
     telephone: row.phone,
     sameAs: row.website,
+    ...(row.geo_lat !== null && row.geo_lng !== null ? { geo: { '@type': 'GeoCoordinates', latitude: row.geo_lat, longitude: row.geo_lng } } : {}),
   };
+}
+
+/** Sent coordinates (null or "" removes one); a venue ends up with both or neither, else 400. */
+function coordinates(input: Record<string, unknown>, existing?: VenueTable): Partial<VenueTable> {
+  const sent = (name: 'geo_lat' | 'geo_lng') => (input[name] === undefined ? undefined : input[name] === '' || input[name] === null ? null : Number(input[name]));
+  const lat = sent('geo_lat');
+  const lng = sent('geo_lng');
+  const after = { geo_lat: lat === undefined ? (existing?.geo_lat ?? null) : lat, geo_lng: lng === undefined ? (existing?.geo_lng ?? null) : lng };
+  if ((after.geo_lat === null) !== (after.geo_lng === null)) {
+    throw invalidParam(after.geo_lat === null ? 'geo_lat' : 'geo_lng', 'A venue has both coordinates or neither: geo_lat and geo_lng go together.');
+  }
+  return { ...(lat !== undefined ? { geo_lat: lat } : {}), ...(lng !== undefined ? { geo_lng: lng } : {}) };
 }

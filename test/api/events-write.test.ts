@@ -127,7 +127,7 @@ describeEachDialect('POST /events', (t) => {
       venue: {
         ...head(e.venue.id), url: `${PUBLIC_URL}/venue/blue-room/`, venue: 'Blue Room', description: '', excerpt: '',
         slug: 'blue-room', image: false, address: 'Hauptstr. 1', city: 'Berlin', country: 'Germany', province: '',
-        state: '', zip: '10115', phone: '+49 30 1234', website: '', stateprovince: '', show_map: true, show_map_link: true,
+        state: '', zip: '10115', phone: '+49 30 1234', website: '', stateprovince: '', geo_lat: null, geo_lng: null, show_map: true, show_map_link: true,
         global_id: `cal.test?id=${e.venue.id}`, global_id_lineage: [`cal.test?id=${e.venue.id}`],
       },
       organizer: [{

@@ -15,13 +15,13 @@ describeEachDialect('/venues', (t) => {
       id, author, status: 'publish', date, date_utc, modified, modified_utc,
       url: 'http://cal.test/venue/blue-room/', venue: 'Blue Room', description: '', excerpt: '', slug: 'blue-room',
       image: false, address: 'Hauptstr. 1', city: 'Berlin', country: 'Germany', province: '', state: '', zip: '10115',
-      phone: '+49 30 1234', website: '', stateprovince: '', show_map: true, show_map_link: true,
+      phone: '+49 30 1234', website: '', stateprovince: '', geo_lat: null, geo_lng: null, show_map: true, show_map_link: true,
       global_id, global_id_lineage: [global_id],
     });
     expect(Object.keys(res.json)).toEqual([
       'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'description', 'excerpt',
       'slug', 'image', 'address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince',
-      'show_map', 'show_map_link', 'global_id', 'global_id_lineage',
+      'geo_lat', 'geo_lng', 'show_map', 'show_map_link', 'global_id', 'global_id_lineage',
     ]);
   });
 

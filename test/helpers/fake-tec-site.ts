@@ -38,7 +38,9 @@ export async function startFakeSite(options: { venues: number; events: number; p
     categories: [{ ...categoryBase, id: 2, name: 'Music', slug: 'music' }, { ...categoryBase, id: 3, name: 'Jazz', slug: 'jazz', parent: 2 }],
     tags: [{ ...tagBase, id: 7, name: 'Outdoor', slug: 'outdoor' }],
     organizers: [post(organizerBase, 500, {})],
-    venues: Array.from({ length: options.venues }, (_, i) => post(venueBase, 1000 + i, { venue: `Hall ${i}`, slug: `hall-${i}` })),
+    // Odd venues carry coordinates, as a site with the Pro add-on sends them (reference §1.2: numbers, both or neither).
+    venues: Array.from({ length: options.venues }, (_, i) =>
+      post(venueBase, 1000 + i, { venue: `Hall ${i}`, slug: `hall-${i}`, ...(i % 2 === 1 ? { geo_lat: 52 + i / 100, geo_lng: 13 + i / 100 } : {}) })),
     events: Array.from({ length: options.events }, (_, i) =>
       post(eventBase, 2000 + i, {
         title: `Event ${i}`, slug: `event-${i}`, url: `http://${host}/event/event-${i}/`,

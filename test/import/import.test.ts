@@ -125,6 +125,9 @@ for (const dialect of dialects()) {
       const app = await buildApp({ config, database, logger: false });
       const venues = (await app.inject({ url: '/cal/events/v1/venues?per_page=50' })).json().venues;
       expect(venues.find((v: any) => v.venue === 'Hall 3').global_id_lineage).toEqual([expect.any(String), 'fake.test?id=1003']);
+      // A Pro site's coordinates come along.
+      expect(venues.filter((v: any) => ['Hall 2', 'Hall 3'].includes(v.venue)).map((v: any) => [v.venue, v.geo_lat, v.geo_lng]).sort())
+        .toEqual([['Hall 2', null, null], ['Hall 3', 52.03, 13.03]]);
       const organizers = (await app.inject({ url: '/cal/events/v1/organizers' })).json().organizers;
       expect(organizers[0].global_id_lineage).toEqual([organizers[0].global_id, 'fake.test?id=500']);
       await app.close();
@@ -180,7 +183,9 @@ for (const dialect of dialects()) {
     it('imports an iCalendar feed from a URL: LOCATION as the venue, ORGANIZER and CATEGORIES kept', async () => {
       const feed = createServer((request, response) => {
         if (request.url !== '/feed.ics') return response.writeHead(404).end();
-        response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' }).end(readIcs());
+        // The reference's feed, with a GEO (RFC 5545 §3.8.1.6) after each Blue Room's LOCATION.
+        const located = readIcs().replace(/(\r?\nLOCATION:Blue Room[^\r\n]*(?:\r?\n [^\r\n]*)*)/g, '$1\r\nGEO:52.52;13.405');
+        response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' }).end(located);
       });
       await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
       const root = `http://127.0.0.1:${(feed.address() as AddressInfo).port}`;
@@ -192,6 +197,7 @@ for (const dialect of dialects()) {
         const events = (await app.inject({ url: '/cal/events/v1/events?search=Event%200%20Concert&start_date=2000-01-01' })).json().events;
         expect(events).toHaveLength(1);
         expect(events[0].venue.venue).toBe('Blue Room, 1 Main St, Berlin, X');
+        expect([events[0].venue.geo_lat, events[0].venue.geo_lng]).toEqual([52.52, 13.405]);
         expect(events[0].organizer.map((o: any) => [o.organizer, o.email])).toEqual([['Jazz Club', 'jazz@example.org']]);
         expect(events[0].categories.map((c: any) => c.name)).toEqual(['Music']);
         // Thirty events at a handful of places: each venue once, found by name for the next event.

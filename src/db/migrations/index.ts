@@ -11,6 +11,7 @@ import * as changeLog from './0009-change-log.ts';
 import * as webhooks from './0010-webhooks.ts';
 import * as unloggedWrites from './0011-unlogged-writes.ts';
 import * as termNameIndex from './0012-term-name-index.ts';
+import * as venueCoordinates from './0013-venue-coordinates.ts';
 
 /** Ordered by name; a shipped migration is never edited, a change is a new entry. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-webhooks': webhooks,
   '0011-unlogged-writes': unloggedWrites,
   '0012-term-name-index': termNameIndex,
+  '0013-venue-coordinates': venueCoordinates,
 };
