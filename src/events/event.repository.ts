@@ -93,16 +93,23 @@ function where(filter: EventListFilter, dialect: Dialect) {
   };
 }
 
-/** A column, or for `distance` the distance of the event's venue from the filter's centre. */
-function orderOf(order: EventOrder, filter: EventListFilter, dialect: Dialect) {
-  if (order.column !== 'distance') return order.column;
-  const centre = filter.geo?.circle?.centre;
-  if (!centre) throw new Error('a distance order needs a centre (checked by listOrder)');
-  return sql`(select ${distanceSql(centre, 'venue.geo_lat', 'venue.geo_lng', dialect)} from venue where venue.id = event.venue_id)`;
-}
-
 /** The only place with the SQL of events and their links. */
 export function createEventRepository(db: Db, dialect: Dialect) {
+  /**
+   * Events matching `filter`, in `order` with id breaking ties. Ordered by distance, each event is joined to
+   * its venue and sorted by the venue's distance from the filter's centre.
+   */
+  const listed = (filter: EventListFilter, order: EventOrder) => {
+    const base = db.selectFrom('event');
+    if (order.column !== 'distance') {
+      return base.where(where(filter, dialect)).orderBy(`event.${order.column}` as 'event.id', order.direction).orderBy('event.id', order.direction);
+    }
+    const centre = filter.geo?.circle?.centre;
+    if (!centre) throw new Error('a distance order needs a centre (checked by listOrder)');
+    return (base.innerJoin('venue', 'venue.id', 'event.venue_id') as unknown as typeof base).where(where(filter, dialect))
+      .orderBy(distanceSql(centre, 'venue.geo_lat', 'venue.geo_lng', dialect), order.direction).orderBy('event.id', order.direction);
+  };
+
   const byId = precompiled(db, () => db.selectFrom('event').selectAll().where('id', '=', 0));
   const bySlug = precompiled(db, () => db.selectFrom('event').selectAll().where('slug', '=', ''));
   return {
@@ -172,16 +179,14 @@ export function createEventRepository(db: Db, dialect: Dialect) {
 
     /** Ordered by start (in the compared column) then id; `include` lists order by post date then id. */
     list: (filter: EventListFilter, order: EventOrder, limit: number, offset: number) =>
-      db.selectFrom('event').selectAll().where(where(filter, dialect)).orderBy(orderOf(order, filter, dialect), order.direction).orderBy('id', order.direction)
-        .limit(limit).offset(offset).execute(),
+      listed(filter, order).selectAll('event').limit(limit).offset(offset).execute(),
 
     /**
      * The ids of a list page, in order: the window's index covers them, so no row (and none of the
      * description's overflow pages) is read; the rows themselves are mostly kept in memory (see event-json.ts).
      */
     listIds: async (filter: EventListFilter, order: EventOrder, limit: number, offset: number): Promise<number[]> =>
-      (await db.selectFrom('event').select('id').where(where(filter, dialect)).orderBy(orderOf(order, filter, dialect), order.direction).orderBy('id', order.direction)
-        .limit(limit).offset(offset).execute()).map((row) => row.id),
+      (await listed(filter, order).select('event.id').limit(limit).offset(offset).execute()).map((row) => row.id),
 
     /** Rows by id, in no particular order. */
     findByIds: (ids: number[]): Promise<EventRow[]> =>
@@ -189,9 +194,9 @@ export function createEventRepository(db: Db, dialect: Dialect) {
 
     /** What a calendar grid needs of every event in a window, and no more: a month holds thousands. */
     listBriefs: (filter: EventListFilter, order: EventOrder, limit: number) =>
-      db.selectFrom('event')
-        .select(['id', 'slug', 'title', 'start_local', 'end_local', 'start_utc', 'end_utc', 'all_day', 'featured'])
-        .where(where(filter, dialect)).orderBy(orderOf(order, filter, dialect), order.direction).orderBy('id', order.direction).limit(limit).execute(),
+      listed(filter, order)
+        .select(['event.id', 'event.slug', 'event.title', 'event.start_local', 'event.end_local', 'event.start_utc', 'event.end_utc', 'event.all_day', 'event.featured'])
+        .limit(limit).execute(),
 
     count: async (filter: EventListFilter) =>
       Number((await db.selectFrom('event').select(sql<number>`count(*)`.as('n')).where(where(filter, dialect)).executeTakeFirstOrThrow()).n),
