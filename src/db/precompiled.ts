@@ -12,3 +12,22 @@ export function precompiled<R>(db: Kysely<any>, build: () => Compilable<R>) {
     return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
   };
 }
+
+/**
+ * Precompiled queries that take a list (`where id in (…)`): one compiled query per list length, built by
+ * `build(n)` with n placeholders, so a page of records or a record's few links skip Kysely's building too.
+ * Lengths over `most` are built as they come.
+ */
+export function precompiledList<R>(db: Kysely<any>, build: (ids: number[]) => Compilable<R>, most = 64) {
+  const byLength = new Map<number, ReturnType<Compilable<R>['compile']>>();
+  return async (ids: number[]): Promise<R[]> => {
+    if (ids.length === 0) return [];
+    if (ids.length > most) return (await db.executeQuery<R>(build(ids).compile())).rows;
+    let compiled = byLength.get(ids.length);
+    if (!compiled) {
+      compiled = build(ids.map(() => 0)).compile();
+      byLength.set(ids.length, compiled);
+    }
+    return (await db.executeQuery<R>({ ...compiled, parameters: ids })).rows;
+  };
+}

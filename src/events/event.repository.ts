@@ -1,6 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Database, Db, Dialect, EventTable, TermTable } from '../db/database.ts';
-import { precompiled } from '../db/precompiled.ts';
+import { precompiled, precompiledList } from '../db/precompiled.ts';
 import type { ListOrder } from '../posts/list-order.ts';
 import { containsIgnoringCase as like, slugFamily } from '../db/text-match.ts';
 import { distanceSql, type GeoFilter, geoCondition } from '../geo/geo.ts';
@@ -112,6 +112,12 @@ export function createEventRepository(db: Db, dialect: Dialect) {
 
   const byId = precompiled(db, () => db.selectFrom('event').selectAll().where('id', '=', 0));
   const bySlug = precompiled(db, () => db.selectFrom('event').selectAll().where('slug', '=', ''));
+  const byIds = precompiledList(db, (ids) => db.selectFrom('event').selectAll().where('id', 'in', ids));
+  const termsOf = precompiledList(db, (ids) =>
+    db.selectFrom('event_term').innerJoin('term', 'term.id', 'event_term.term_id').selectAll('term').select('event_term.event_id')
+      .where('event_term.event_id', 'in', ids).orderBy(sql`lower(term.name)`).orderBy('term.id'));
+  const organizerLinksOf = precompiledList(db, (ids) =>
+    db.selectFrom('event_organizer').selectAll().where('event_id', 'in', ids).orderBy('event_id').orderBy('position'));
   return {
     findById: async (id: number): Promise<EventRow | undefined> => (await byId(id))[0],
     findBySlug: async (slug: string): Promise<EventRow | undefined> => (await bySlug(slug))[0],
@@ -189,8 +195,7 @@ export function createEventRepository(db: Db, dialect: Dialect) {
       (await listed(filter, order).select('event.id').limit(limit).offset(offset).execute()).map((row) => row.id),
 
     /** Rows by id, in no particular order. */
-    findByIds: (ids: number[]): Promise<EventRow[]> =>
-      ids.length === 0 ? Promise.resolve([]) : db.selectFrom('event').selectAll().where('id', 'in', ids).execute(),
+    findByIds: (ids: number[]): Promise<EventRow[]> => byIds(ids),
 
     /** What a calendar grid needs of every event in a window, and no more: a month holds thousands. */
     listBriefs: (filter: EventListFilter, order: EventOrder, limit: number) =>
@@ -202,18 +207,7 @@ export function createEventRepository(db: Db, dialect: Dialect) {
       Number((await db.selectFrom('event').select(sql<number>`count(*)`.as('n')).where(where(filter, dialect)).executeTakeFirstOrThrow()).n),
 
     /** The terms of a page of events with their published counts: one query for any page size. */
-    termsOf: (eventIds: number[]) =>
-      eventIds.length === 0
-        ? Promise.resolve([] as Array<Selectable<TermTable> & { event_id: number; count: number }>)
-        : db
-            .selectFrom('event_term')
-            .innerJoin('term', 'term.id', 'event_term.term_id')
-            .selectAll('term')
-            .select('event_term.event_id')
-            .where('event_term.event_id', 'in', eventIds)
-            .orderBy(sql`lower(term.name)`)
-            .orderBy('term.id')
-            .execute(),
+    termsOf: (eventIds: number[]): Promise<Array<Selectable<TermTable> & { event_id: number; count: number }>> => termsOf(eventIds),
 
     /** The stored status, the row locked until the transaction ends (SQLite transactions write one at a time). */
     lockStatus: async (id: number): Promise<string | undefined> => {
@@ -224,10 +218,7 @@ export function createEventRepository(db: Db, dialect: Dialect) {
     termIdsOf: async (eventId: number) =>
       (await db.selectFrom('event_term').select('term_id').where('event_id', '=', eventId).execute()).map((r) => r.term_id),
 
-    organizerLinksOf: (eventIds: number[]) =>
-      eventIds.length === 0
-        ? Promise.resolve([])
-        : db.selectFrom('event_organizer').selectAll().where('event_id', 'in', eventIds).orderBy('event_id').orderBy('position').execute(),
+    organizerLinksOf: (eventIds: number[]) => organizerLinksOf(eventIds),
 
   };
 }

@@ -2,6 +2,7 @@ import type { ListOrder } from './list-order.ts';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database, Db, Dialect } from '../db/database.ts';
 import { containsIgnoringCase, slugFamily } from '../db/text-match.ts';
+import { precompiledList } from '../db/precompiled.ts';
 import { distanceSql, type GeoFilter, geoCondition } from '../geo/geo.ts';
 
 export type PostTableName = 'venue' | 'organizer';
@@ -74,6 +75,8 @@ export function createPostRepository<T extends PostTableName>(db: Db, dialect: D
     };
   }
 
+  const byIds = precompiledList(d, (ids) => d.selectFrom(name).selectAll().where('id', 'in', ids));
+
   /** A column, or for `distance` the venue's distance from the filter's centre. */
   const orderOf = (order: ListOrder, filter: PostListFilter) => {
     if (order.column !== 'distance') return order.column;
@@ -94,8 +97,7 @@ export function createPostRepository<T extends PostTableName>(db: Db, dialect: D
     findBySlug: (slug: string) =>
       d.selectFrom(name).selectAll().where('slug', '=', slug).executeTakeFirst() as Promise<Row | undefined>,
 
-    findByIds: (ids: number[]) =>
-      (ids.length === 0 ? Promise.resolve([]) : d.selectFrom(name).selectAll().where('id', 'in', ids).execute()) as Promise<Row[]>,
+    findByIds: byIds as (ids: number[]) => Promise<Row[]>,
 
     /** A live record with this name (any case), and this description when one is given: the duplicate check. */
     findDuplicate: (title: string, description?: string) => {
