@@ -30,6 +30,8 @@ import { registerTermRoutes } from './terms/term.routes.ts';
 import { categoryKind, tagKind } from './terms/term.kind.ts';
 import { createTermService } from './terms/term.service.ts';
 import { registerChangeRoutes } from './changes/change.routes.ts';
+import { registerRecurrenceRoutes } from './recurrence/recurrence.routes.ts';
+import { createRecurrenceService } from './recurrence/recurrence.service.ts';
 import { createChangeService } from './changes/change.service.ts';
 import { createFeedService } from './feeds/feed.service.ts';
 import { createWebhookDispatcher } from './webhooks/dispatcher.ts';
@@ -142,6 +144,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerSiteRoutes(app, { events, venues, organizers, categories, tags, feeds, urls, config, dataVersion: store.dataVersion });
   const changes = createChangeService({ store, config, sources: { event: events, venue: venues, organizer: organizers, category: categories, tag: tags } });
   registerChangeRoutes(app, changes);
+  registerRecurrenceRoutes(app, createRecurrenceService({ config }));
   registerWebhookRoutes(app, createWebhookService({ store, config }));
   // Every process sends deliveries; they share the work through the database (see dispatcher.ts).
   const dispatcher = createWebhookDispatcher({ database, store, config, changes, log: app.log });

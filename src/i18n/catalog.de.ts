@@ -370,4 +370,54 @@ export const de: Record<string, string> = {
     "Kilometer vom Mittelpunkt geoloc_lat/geoloc_lng zum Veranstaltungsort (nur Listen mit Mittelpunkt)",
   "Sort by publication date, last modification, title, id, or distance from the geoloc_lat/geoloc_lng centre (default: the list's own order)":
     "Sortieren nach Veröffentlichungsdatum, letzter Änderung, Titel, ID oder Entfernung vom Mittelpunkt geoloc_lat/geoloc_lng (Standard: die eigene Reihenfolge der Liste)",
+
+  // ── Recurrence ────────────────────────────────────────────────────────────────────────────────
+  "Unknown or empty rule part \"%s\" in \"%s\".":
+    "Unbekannter oder leerer Regelteil \"%s\" in \"%s\".",
+  "A rule needs FREQ=DAILY, WEEKLY, MONTHLY or YEARLY: \"%s\".":
+    "Eine Regel braucht FREQ=DAILY, WEEKLY, MONTHLY oder YEARLY: \"%s\".",
+  "A rule has UNTIL or COUNT, not both: \"%s\".":
+    "Eine Regel hat UNTIL oder COUNT, nicht beides: \"%s\".",
+  "Not an RFC 5545 rule: \"%s\" (%s).":
+    "Keine RFC-5545-Regel: \"%s\" (%s).",
+  "UNTIL is a date (YYYYMMDD) or a time (YYYYMMDDTHHMMSSZ): \"%s\".":
+    "UNTIL ist ein Datum (YYYYMMDD) oder eine Zeit (YYYYMMDDTHHMMSSZ): \"%s\".",
+  "Dates are YYYY-MM-DD or YYYY-MM-DD HH:MM:SS in the event's time zone: \"%s\".":
+    "Daten sind YYYY-MM-DD oder YYYY-MM-DD HH:MM:SS in der Zeitzone der Veranstaltung: \"%s\".",
+  "A recurrence has 1 to %s rules.":
+    "Eine Wiederholung hat 1 bis %s Regeln.",
+  "A recurrence has at most %s %s.":
+    "Eine Wiederholung hat höchstens %s %s.",
+  "These rules take too long to expand: can they ever match (a 30th of February)?":
+    "Diese Regeln brauchen zu lange zum Entfalten: Können sie überhaupt zutreffen (ein 30. Februar)?",
+  "RFC 5545 rules (RRULE values), 1 to 10":
+    "RFC-5545-Regeln (RRULE-Werte), 1 bis 10",
+  "Extra occurrences, YYYY-MM-DD HH:MM:SS (or a date: at the series time) in the event time zone":
+    "Zusätzliche Termine, YYYY-MM-DD HH:MM:SS (oder ein Datum: zur Uhrzeit der Serie) in der Zeitzone der Veranstaltung",
+  "Occurrences left out, the same way; a date alone leaves out that whole day":
+    "Ausgelassene Termine, ebenso; ein Datum allein lässt den ganzen Tag aus",
+  "When the event recurs: rules, extra dates and exception dates in the event time zone":
+    "Wann sich die Veranstaltung wiederholt: Regeln, zusätzliche und ausgenommene Daten in der Zeitzone der Veranstaltung",
+  "The first occurrence start, in the event time zone":
+    "Beginn des ersten Termins, in der Zeitzone der Veranstaltung",
+  "The first occurrence end, in the event time zone":
+    "Ende des ersten Termins, in der Zeitzone der Veranstaltung",
+  "The event time zone (default: the site time zone)":
+    "Die Zeitzone der Veranstaltung (Standard: die der Website)",
+  "Whether the event is all day":
+    "Ob die Veranstaltung ganztägig ist",
+  "The last start to list (default: 365 days after start_date)":
+    "Der letzte aufzulistende Beginn (Standard: 365 Tage nach start_date)",
+  "The most occurrences to list (at most 1000)":
+    "Die meisten aufzulistenden Termine (höchstens 1000)",
+  "How many occurrences are listed":
+    "Wie viele Termine aufgelistet sind",
+  "True when the limit was reached before the rules or through ended":
+    "Wahr, wenn die Grenze vor dem Ende der Regeln oder von through erreicht wurde",
+  "Times that do not exist in the zone, exceptions that match nothing, a start off its rule":
+    "Zeiten, die es in der Zone nicht gibt, Ausnahmen ohne Treffer, ein Beginn außerhalb seiner Regel",
+  "The occurrences a recurrence would give an event, with warnings; writes nothing (contributors and above)":
+    "Die Termine, die eine Wiederholung einer Veranstaltung gäbe, mit Warnungen; schreibt nichts (ab Mitwirkenden)",
+  "These rules cannot be expanded: %s":
+    "Diese Regeln lassen sich nicht entfalten: %s",
 };

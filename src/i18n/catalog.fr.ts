@@ -371,4 +371,54 @@ export const fr: Record<string, string> = {
     "Kilomètres du centre geoloc_lat/geoloc_lng au lieu (listes avec un centre seulement)",
   "Sort by publication date, last modification, title, id, or distance from the geoloc_lat/geoloc_lng centre (default: the list's own order)":
     "Trier par date de publication, dernière modification, titre, ID ou distance au centre geoloc_lat/geoloc_lng (par défaut : l’ordre propre à la liste)",
+
+  // ── Recurrence ────────────────────────────────────────────────────────────────────────────────
+  "Unknown or empty rule part \"%s\" in \"%s\".":
+    "Partie de règle inconnue ou vide \"%s\" dans \"%s\".",
+  "A rule needs FREQ=DAILY, WEEKLY, MONTHLY or YEARLY: \"%s\".":
+    "Une règle nécessite FREQ=DAILY, WEEKLY, MONTHLY ou YEARLY : \"%s\".",
+  "A rule has UNTIL or COUNT, not both: \"%s\".":
+    "Une règle a UNTIL ou COUNT, pas les deux : \"%s\".",
+  "Not an RFC 5545 rule: \"%s\" (%s).":
+    "Pas une règle RFC 5545 : \"%s\" (%s).",
+  "UNTIL is a date (YYYYMMDD) or a time (YYYYMMDDTHHMMSSZ): \"%s\".":
+    "UNTIL est une date (YYYYMMDD) ou une heure (YYYYMMDDTHHMMSSZ) : \"%s\".",
+  "Dates are YYYY-MM-DD or YYYY-MM-DD HH:MM:SS in the event's time zone: \"%s\".":
+    "Les dates sont YYYY-MM-DD ou YYYY-MM-DD HH:MM:SS dans le fuseau horaire de l’évènement : \"%s\".",
+  "A recurrence has 1 to %s rules.":
+    "Une récurrence a de 1 à %s règles.",
+  "A recurrence has at most %s %s.":
+    "Une récurrence a au plus %s %s.",
+  "These rules take too long to expand: can they ever match (a 30th of February)?":
+    "Ces règles sont trop longues à développer : peuvent-elles jamais correspondre (un 30 février) ?",
+  "RFC 5545 rules (RRULE values), 1 to 10":
+    "Règles RFC 5545 (valeurs RRULE), de 1 à 10",
+  "Extra occurrences, YYYY-MM-DD HH:MM:SS (or a date: at the series time) in the event time zone":
+    "Occurrences supplémentaires, YYYY-MM-DD HH:MM:SS (ou une date : à l’heure de la série) dans le fuseau de l’évènement",
+  "Occurrences left out, the same way; a date alone leaves out that whole day":
+    "Occurrences exclues, de la même façon ; une date seule exclut toute la journée",
+  "When the event recurs: rules, extra dates and exception dates in the event time zone":
+    "Quand l’évènement se répète : règles, dates supplémentaires et dates d’exception dans le fuseau de l’évènement",
+  "The first occurrence start, in the event time zone":
+    "Le début de la première occurrence, dans le fuseau de l’évènement",
+  "The first occurrence end, in the event time zone":
+    "La fin de la première occurrence, dans le fuseau de l’évènement",
+  "The event time zone (default: the site time zone)":
+    "Le fuseau horaire de l’évènement (par défaut : celui du site)",
+  "Whether the event is all day":
+    "Si l’évènement dure toute la journée",
+  "The last start to list (default: 365 days after start_date)":
+    "Le dernier début à lister (par défaut : 365 jours après start_date)",
+  "The most occurrences to list (at most 1000)":
+    "Le nombre maximal d’occurrences à lister (1000 au plus)",
+  "How many occurrences are listed":
+    "Combien d’occurrences sont listées",
+  "True when the limit was reached before the rules or through ended":
+    "Vrai quand la limite a été atteinte avant la fin des règles ou de through",
+  "Times that do not exist in the zone, exceptions that match nothing, a start off its rule":
+    "Heures qui n’existent pas dans le fuseau, exceptions sans correspondance, un début hors de sa règle",
+  "The occurrences a recurrence would give an event, with warnings; writes nothing (contributors and above)":
+    "Les occurrences qu’une récurrence donnerait à un évènement, avec des avertissements ; n’écrit rien (contributeurs et au-delà)",
+  "These rules cannot be expanded: %s":
+    "Ces règles ne peuvent pas être développées : %s",
 };

@@ -5,7 +5,7 @@ import { API, API_URL, describeEachDialect, PUBLIC_URL } from '../helpers/test-a
 const ROUTES = [
   '', '/doc', '/events', '/events/(?P<id>\\d+)', '/events/by-slug/(?P<slug>[^/]+)', '/venues', '/venues/(?P<id>\\d+)',
   '/venues/by-slug/(?P<slug>[^/]+)', '/organizers', '/organizers/(?P<id>\\d+)', '/organizers/by-slug/(?P<slug>[^/]+)',
-  '/categories', '/categories/(?P<id>\\d+)', '/tags', '/tags/(?P<id>\\d+)', '/changes',
+  '/categories', '/categories/(?P<id>\\d+)', '/tags', '/tags/(?P<id>\\d+)', '/changes', '/recurrence/preview',
   '/webhooks', '/webhooks/(?P<id>\\d+)', '/webhooks/(?P<id>\\d+)/deliveries', '/webhooks/(?P<id>\\d+)/deliveries/(?P<delivery>\\d+)/redeliver',
 ].map((route) => `${API}${route}`);
 

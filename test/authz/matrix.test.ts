@@ -52,6 +52,7 @@ const COLLECTION_ROUTES: Record<string, (who: Who) => number> = {
   'GET /categories/{id}': publicRead, 'POST /categories/{id}': (who) => editor(who, 200), 'DELETE /categories/{id}': (who) => editor(who, 200),
   'GET /tags/{id}': publicRead, 'POST /tags/{id}': (who) => editor(who, 200), 'DELETE /tags/{id}': (who) => editor(who, 200),
   'GET /changes': (who) => (signedIn(who) ? 200 : 401),
+  'POST /recurrence/preview': (who) => (!signedIn(who) ? 401 : rank(who) >= rank('contributor') ? 200 : 403),
   'GET /webhooks': (who) => admin(who, 200), 'POST /webhooks': (who) => admin(who, 201),
   'GET /webhooks/{id}': (who) => admin(who, 200), 'POST /webhooks/{id}': (who) => admin(who, 200), 'DELETE /webhooks/{id}': (who) => admin(who, 200),
   'GET /webhooks/{id}/deliveries': (who) => admin(who, 200), 'POST /webhooks/{id}/deliveries/{delivery}/redeliver': (who) => admin(who, 200),
@@ -181,7 +182,7 @@ describeEachDialect('the authorization matrix', (t) => {
     expect(mismatches).toEqual([]);
   }, 300_000);
 
-  it('routes without a record state: terms, collections, the change feed, webhooks, the documents', async () => {
+  it('routes without a record state: terms, collections, the change feed, recurrence previews, webhooks, the documents', async () => {
     const all = await users();
     const root = all.administrator.headers;
     const mismatches: string[] = [];
@@ -198,6 +199,7 @@ describeEachDialect('the authorization matrix', (t) => {
         ['GET /categories/{id}', `${API}/categories/${category.id}`], ['POST /categories/{id}', `${API}/categories/${category.id}`, { description: 'x' }],
         ['GET /tags/{id}', `${API}/tags/${tag.id}`], ['POST /tags/{id}', `${API}/tags/${tag.id}`, { description: 'x' }],
         ['GET /changes', `${API}/changes`],
+        ['POST /recurrence/preview', `${API}/recurrence/preview`, { ...EVENT, recurrence: { rules: ['FREQ=WEEKLY;COUNT=2'] } }],
         ['GET /webhooks', `${API}/webhooks`], ['POST /webhooks', `${API}/webhooks`, { url: 'http://127.0.0.1:9/other' }],
         ['GET /webhooks/{id}', `${API}/webhooks/${hook.id}`], ['POST /webhooks/{id}', `${API}/webhooks/${hook.id}`, { enabled: false }],
         ['GET /webhooks/{id}/deliveries', `${API}/webhooks/${hook.id}/deliveries`],

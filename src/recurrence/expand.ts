@@ -1,0 +1,138 @@
+import { createRequire } from 'node:module';
+import { DateTime } from 'luxon';
+import { invalidParam } from '../errors.ts';
+import { SQL_FORMAT } from '../time/clock.ts';
+import { ExpansionTimeout, type RuleSet, ruleStarts } from './rule-starts.ts';
+
+/**
+ * Recurrence (issue 12): RFC 5545 rules, extra dates and exception dates, expanded in the event's own
+ * wall-clock time, so a weekly 19:00 stays 19:00 across a change of daylight-saving time. rrule (a
+ * well-kept RFC 5545 implementation) iterates the rules in a worker (rule-starts.ts); each start is then
+ * placed in the event's zone, which is where a time that does not exist (the hour skipped in spring) is
+ * found and reported.
+ */
+export interface Recurrence {
+  rules: string[];
+  /** Extra occurrences: `YYYY-MM-DD HH:MM:SS` (or a date: at the series' time of day), in the event's zone. */
+  rdates?: string[];
+  /** Occurrences left out, the same way: a date alone leaves out every occurrence of that day. */
+  exdates?: string[];
+}
+
+export interface Occurrence {
+  /** Wall-clock start and end in the event's zone, `YYYY-MM-DD HH:MM:SS`. */
+  start: string;
+  end: string;
+}
+
+export interface Expansion {
+  occurrences: Occurrence[];
+  warnings: string[];
+  /** True when `max` occurrences were reached before the rules (or `through`) ended. */
+  capped: boolean;
+}
+
+// rrule ships CommonJS whose named exports Node cannot see from ESM; require gives them, typed.
+const { RRule } = createRequire(import.meta.url)('rrule') as typeof import('rrule');
+
+const FREQUENCIES = new Set(['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY']);
+const PARTS = new Set(['FREQ', 'UNTIL', 'COUNT', 'INTERVAL', 'BYDAY', 'BYMONTHDAY', 'BYYEARDAY', 'BYWEEKNO', 'BYMONTH', 'BYSETPOS', 'WKST']);
+export const MAX_RULES = 10;
+export const MAX_DATES = 1000;
+const PARAM = 'recurrence';
+
+/**
+ * One rule, checked part by part (a typo must not silently mean "every day"), and its UNTIL as a wall-clock
+ * bound in `zone` (RFC 5545: a UTC time, or a date meaning through that day).
+ */
+function checkedRule(text: string, zone: string): RuleSet['rules'][number] {
+  const rule = text.trim().replace(/^RRULE:/i, '').toUpperCase();
+  const parts = rule.split(';').filter(Boolean).map((part) => part.split('='));
+  const bad = parts.find(([key, value]) => !PARTS.has(key) || !value);
+  if (bad) throw invalidParam(PARAM, `Unknown or empty rule part "${bad.join('=')}" in "${rule}".`);
+  const freq = parts.find(([key]) => key === 'FREQ')?.[1];
+  if (!freq || !FREQUENCIES.has(freq)) throw invalidParam(PARAM, `A rule needs FREQ=DAILY, WEEKLY, MONTHLY or YEARLY: "${rule}".`);
+  const until = parts.find(([key]) => key === 'UNTIL')?.[1];
+  if (until && parts.some(([key]) => key === 'COUNT')) throw invalidParam(PARAM, `A rule has UNTIL or COUNT, not both: "${rule}".`);
+  const rest = parts.filter(([key]) => key !== 'UNTIL').map((part) => part.join('=')).join(';');
+  try {
+    RRule.parseString(rest);
+  } catch (error) {
+    throw invalidParam(PARAM, `Not an RFC 5545 rule: "${rule}" (${(error as Error).message}).`);
+  }
+  return until ? { text: rest, until: wallUntil(until, zone, rule) } : { text: rest };
+}
+
+/** UNTIL as wall-clock text: `20270630` is through the end of that day, `20270630T170000Z` an instant. */
+function wallUntil(value: string, zone: string, rule: string): string {
+  const shapes: Array<[RegExp, string, string]> = [
+    [/^\d{8}$/, 'yyyyMMdd', 'local'], [/^\d{8}T\d{6}$/, "yyyyMMdd'T'HHmmss", 'local'], [/^\d{8}T\d{6}Z$/, "yyyyMMdd'T'HHmmss'Z'", 'UTC'],
+  ];
+  const shape = shapes.find(([pattern]) => pattern.test(value));
+  const parsed = shape ? DateTime.fromFormat(value, shape[1], { zone: shape[2] === 'UTC' ? 'UTC' : zone }) : undefined;
+  if (!shape || !parsed?.isValid) throw invalidParam(PARAM, `UNTIL is a date (YYYYMMDD) or a time (YYYYMMDDTHHMMSSZ): "${rule}".`);
+  if (value.length === 8) return `${parsed.toFormat('yyyy-MM-dd')} 23:59:59`;
+  return parsed.setZone(zone).toFormat(SQL_FORMAT);
+}
+
+/** A listed date as wall-clock text; a date alone takes `timeOfDay` (and `dateOnly` says so). */
+function listedDate(text: string, timeOfDay: string): { at: string; dateOnly: boolean } {
+  const value = String(text).trim().replace('T', ' ');
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromISO(value).isValid) return { at: `${value} ${timeOfDay}`, dateOnly: true };
+  const at = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value) ? `${value}:00` : value;
+  if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(at) && DateTime.fromFormat(at, SQL_FORMAT).isValid) return { at, dateOnly: false };
+  throw invalidParam(PARAM, `Dates are YYYY-MM-DD or YYYY-MM-DD HH:MM:SS in the event's time zone: "${text}".`);
+}
+
+/**
+ * The occurrences of a series starting at `start` and ending at `end` (wall-clock in `zone`), in order:
+ * the first is the series' own start (RFC 5545: DTSTART is the first instance), then what the rules and
+ * rdates add, without the exdates. Stops after `through` (wall-clock) and at `max` occurrences.
+ */
+export async function expand(args: { start: string; end: string; zone: string; recurrence: Recurrence; through: string; max: number }): Promise<Expansion> {
+  const { recurrence, zone } = args;
+  const rules = recurrence.rules;
+  if (!Array.isArray(rules) || rules.length === 0 || rules.length > MAX_RULES) throw invalidParam(PARAM, `A recurrence has 1 to ${MAX_RULES} rules.`);
+  for (const name of ['rdates', 'exdates'] as const) {
+    if ((recurrence[name]?.length ?? 0) > MAX_DATES) throw invalidParam(PARAM, `A recurrence has at most ${MAX_DATES} ${name}.`);
+  }
+  const checked = rules.map((rule) => checkedRule(String(rule), zone));
+  const timeOfDay = args.start.slice(11);
+  const rdates = (recurrence.rdates ?? []).map((d) => listedDate(d, timeOfDay).at);
+  const exdates = (recurrence.exdates ?? []).map((d) => listedDate(d, timeOfDay));
+
+  let fromRules: string[];
+  try {
+    fromRules = await ruleStarts({ rules: checked, start: args.start, through: args.through, most: args.max + exdates.length });
+  } catch (error) {
+    if (error instanceof ExpansionTimeout) throw invalidParam(PARAM, 'These rules take too long to expand: can they ever match (a 30th of February)?');
+    // What rrule refuses only when it runs (a weekday "XX"): the rules, not the service.
+    throw invalidParam(PARAM, `These rules cannot be expanded: %s`.replace('%s', (error as Error).message));
+  }
+  const starts = new Set([args.start, ...fromRules, ...rdates.filter((at) => at <= args.through)]);
+
+  const warnings: string[] = [];
+  if (!fromRules.includes(args.start)) {
+    warnings.push(`The series start ${args.start} is not a date of its rules (RFC 5545 leaves such a series undefined): it is kept as the first occurrence.`);
+  }
+  const unused = new Set(exdates.map((d) => d.at));
+  const kept = [...starts].sort().filter((at) => {
+    const hit = exdates.find((ex) => (ex.dateOnly ? ex.at.slice(0, 10) === at.slice(0, 10) : ex.at === at));
+    if (hit) unused.delete(hit.at);
+    return !hit;
+  });
+  for (const at of unused) warnings.push(`The exception ${at} matches no occurrence.`);
+  const capped = kept.length > args.max;
+  if (capped) kept.length = args.max;
+
+  // Each occurrence lasts as long, in wall-clock time, as the series itself.
+  const wall = (text: string) => DateTime.fromFormat(text, SQL_FORMAT, { zone: 'UTC' });
+  const length = wall(args.end).diff(wall(args.start));
+  const occurrences = kept.map((at) => {
+    const start = DateTime.fromFormat(at, SQL_FORMAT, { zone }).toFormat(SQL_FORMAT);
+    if (start !== at) warnings.push(`${at} does not exist in ${zone} (the clocks go forward then): that occurrence starts at ${start}.`);
+    const end = wall(at).plus(length).toFormat(SQL_FORMAT);
+    return { start, end: end > start ? end : start };
+  });
+  return { occurrences, warnings, capped };
+}
