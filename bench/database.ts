@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { createDb, type DbHandle } from '../src/db/create-db.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
+import { postgresSchema } from '../test/helpers/spawn-service.ts';
 
 export interface BenchDatabase {
   handle: DbHandle;
@@ -17,16 +17,6 @@ export interface BenchDatabase {
 }
 
 const isPostgres = (url: string) => /^postgres(ql)?:\/\//.test(url);
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * A fresh, migrated database: a SQLite file in `dir`, or a schema `bench_<random>` on the PostgreSQL
@@ -44,15 +34,9 @@ export async function openBenchDatabase(url: string | undefined, dir: string): P
     return { handle, serverUrl, label: `sqlite (${path})`, drop: async () => {} };
   }
   const schema = `bench_${randomBytes(5).toString('hex')}`;
-  await adminQuery(url, `create schema ${schema}`);
+  const own = await postgresSchema(url, schema);
   const handle = createDb(url, { searchPath: schema });
   await migrateToLatest(handle.db);
   const version = await sql<{ server_version: string }>`show server_version`.execute(handle.db);
-  const serverUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  return {
-    handle,
-    serverUrl,
-    label: `postgres ${version.rows[0].server_version} (schema ${schema})`,
-    drop: () => adminQuery(url, `drop schema ${schema} cascade`),
-  };
+  return { handle, serverUrl: own.url, label: `postgres ${version.rows[0].server_version} (schema ${schema})`, drop: own.drop };
 }

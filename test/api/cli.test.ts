@@ -3,33 +3,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { migrations } from '../../src/db/migrations/index.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { postgresSchema } from '../helpers/spawn-service.ts';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'cal-events-cli-'));
 const pgUrl = process.env.TEST_DATABASE_URL;
 const schema = `cli_${process.pid}_${Date.now()}`;
-// A PostgreSQL URL can carry its search path, so the CLI runs in a schema of the test's own.
+// A PostgreSQL schema of the test's own, named in the URL the CLI gets (made before the tests run).
+const own = pgUrl ? await postgresSchema(pgUrl, schema) : undefined;
 const targets = [
   { name: 'sqlite', url: `sqlite:${join(dir, 'cli.db')}` },
-  ...(pgUrl ? [{ name: 'postgres', url: `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}` }] : []),
+  ...(own ? [{ name: 'postgres', url: own.url }] : []),
 ];
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  await client.query(sql);
-  await client.end();
-}
-
-beforeAll(async () => {
-  if (pgUrl) await admin(`create schema ${schema}`);
-});
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
-  if (pgUrl) await admin(`drop schema ${schema} cascade`);
+  await own?.drop();
 });
 
 for (const target of targets) {
