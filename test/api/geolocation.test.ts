@@ -135,6 +135,60 @@ describeEachDialect('geolocation: venue coordinates, circles, boxes and distance
     expect([bad.statusCode, bad.headers['content-type']]).toEqual([400, expect.stringContaining('text/html')]);
   });
 
+  it('random circles and boxes anywhere on Earth find exactly the venues a brute force finds', async () => {
+    // A seeded source: 120 venues in clusters (poles, the antimeridian, the equator included), 60 queries.
+    let state = 20261123;
+    const random = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 4294967296);
+    const around = [[0, 0], [52.5, 13.4], [-17, 179.9], [-17, -179.9], [89.9, 40], [-89.95, -120], [40.7, -74]];
+    const venues: Array<{ id: number; lat: number; lng: number }> = [];
+    for (let i = 0; i < 120; i++) {
+      const [lat0, lng0] = around[i % around.length];
+      const lat = Math.max(-90, Math.min(90, lat0 + (random() - 0.5) * 4));
+      let lng = lng0 + (random() - 0.5) * 8;
+      if (lng > 180) lng -= 360;
+      if (lng < -180) lng += 360;
+      const [rlat, rlng] = [Number(lat.toFixed(5)), Number(lng.toFixed(5))];
+      venues.push({ id: (await ok('POST', '/venues', { venue: `Random ${i}`, geo_lat: rlat, geo_lng: rlng })).id, lat: rlat, lng: rlng });
+    }
+    const found = async (query: string) => {
+      const list = await get(`/venues?per_page=50&${query}`);
+      const ids = list.venues.map((v: { id: number }) => v.id);
+      for (let page = 2; page <= list.total_pages; page++) ids.push(...(await get(`/venues?per_page=50&page=${page}&${query}`)).venues.map((v: { id: number }) => v.id));
+      return new Set<number>(ids);
+    };
+    const mismatches: string[] = [];
+    let inside = 0;
+    for (let q = 0; q < 30; q++) {
+      const [lat0, lng0] = around[q % around.length];
+      const centre = { lat: Number(Math.max(-90, Math.min(90, lat0 + (random() - 0.5) * 3)).toFixed(4)), lng: Number(((lng0 + (random() - 0.5) * 6 + 540) % 360 - 180).toFixed(4)) };
+      const radius = Number((1 + random() * 400).toFixed(2));
+      const got = await found(`geoloc_lat=${centre.lat}&geoloc_lng=${centre.lng}&geoloc_radius=${radius}`);
+      inside += got.size;
+      for (const venue of venues) {
+        const km = expectedKm(centre, venue);
+        if (Math.abs(km - radius) < 1e-6) continue; // on the circle itself: either answer is right
+        if ((km < radius) !== got.has(venue.id)) mismatches.push(`circle ${JSON.stringify(centre)} r=${radius}: venue ${venue.id} at ${km.toFixed(3)} km`);
+      }
+    }
+    for (let q = 0; q < 30; q++) {
+      const [lat0, lng0] = around[q % around.length];
+      const south = Number(Math.max(-90, lat0 - random() * 3).toFixed(3));
+      const north = Number(Math.min(90, south + random() * 4).toFixed(3));
+      const west = Number((((lng0 - random() * 5) + 540) % 360 - 180).toFixed(3));
+      const east = Number((((lng0 + random() * 5) + 540) % 360 - 180).toFixed(3));
+      const got = await found(`geoloc_bbox=${west},${south},${east},${north}`);
+      inside += got.size;
+      for (const venue of venues) {
+        const inLng = west <= east ? venue.lng >= west && venue.lng <= east : venue.lng >= west || venue.lng <= east;
+        if ((venue.lat >= south && venue.lat <= north && inLng) !== got.has(venue.id)) mismatches.push(`box ${west},${south},${east},${north}: venue ${venue.id}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+    // The queries are not all empty, nor all everything: each side of each edge is tried.
+    expect(inside).toBeGreaterThan(200);
+    expect(inside).toBeLessThan(60 * 120 / 2);
+  }, 120_000);
+
   it('the iCalendar feed carries GEO for an event at a located venue', async () => {
     await calendar();
     const res = await t().request({ url: `${API}/events?${WINDOW}&geoloc_bbox=13,52.5,14,53`, headers: { accept: 'text/calendar' } });
