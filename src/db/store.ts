@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type KyselyPlugin, sql } from 'kysely';
 import type { Db, Dialect } from './database.ts';
 import { precompiled } from './precompiled.ts';
 
@@ -11,7 +11,8 @@ export interface Store<Repositories> {
   repos: Repositories;
   /**
    * Runs `work` in one transaction: everything it writes lands together or not at all. Every write goes
-   * through here, and each one moves the data version on, which is what cached totals are checked against.
+   * through here, and each one moves the data version on, which is what cached totals are checked against
+   * (a transaction that only read moves nothing).
    * A transaction that loses a race (see CONFLICTS) runs again from the start: `work` must only write
    * through the repositories it is given, and may run more than once.
    */
@@ -58,6 +59,22 @@ async function retryingConflicts<T>(attempt: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Notes whether a transaction's repositories ran anything but a read. Raw SQL counts as a write (it may be
+ * one); a query compiled once (precompiled.ts) is seen when a transaction's repository compiles it.
+ */
+function writeWatch() {
+  let seen = false;
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      if (node.kind !== 'SelectQueryNode') seen = true;
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  return { plugin, seen: () => seen };
+}
+
 export function createStore<Repositories>(
   db: Db,
   dialect: Dialect,
@@ -101,8 +118,11 @@ export function createStore<Repositories>(
       try {
         return await retryingConflicts(() =>
           db.transaction().execute(async (trx) => {
-            const repos = repositories(trx, dialect);
+            const writes = writeWatch();
+            const repos = repositories(trx.withPlugin(writes.plugin), dialect);
             const result = await work(repos);
+            // Only reads (an update that changes nothing): nothing to order, nothing any cache must forget.
+            if (!writes.seen()) return result;
             await trx.updateTable('data_version').set((eb) => ({ version: eb('version', '+', 1), changed_utc: stamp })).where('id', '=', 1).execute();
             if (!(await beforeCommit?.(repos))) {
               await trx.updateTable('data_version').set((eb) => ({ unlogged_version: eb.ref('version') })).where('id', '=', 1).execute();

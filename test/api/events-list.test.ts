@@ -758,11 +758,12 @@ describeEachDialect('GET /events: query count', (t) => {
   it('serves a page of events with venues, organizers, categories and tags in a fixed number of queries', async () => {
     let queries = 0;
     // Executions are counted as their results come back (a precompiled query is compiled only once).
-    // The data version's read is left out: one tiny query, which concurrent reads may share or not.
+    // Left out: the data version's read (one tiny query, which concurrent reads may share or not) and the
+    // webhook dispatcher's look for due deliveries (on a timer, whenever it falls).
     const versionReads = new WeakSet<object>();
     const counting = t().database.db.withPlugin({
       transformQuery: (args) => {
-        if (JSON.stringify(args.node).includes('"name":"data_version"')) versionReads.add(args.queryId);
+        if (/"name":"(data_version|webhook\w*)"/.test(JSON.stringify(args.node))) versionReads.add(args.queryId);
         return args.node;
       },
       transformResult: async (args) => {

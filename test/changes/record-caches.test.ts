@@ -11,10 +11,15 @@ describeEachDialect('kept records are forgotten per record, from the change log'
   let queries = 0;
   let other: Awaited<ReturnType<typeof buildApp>>;
   beforeEach(async () => {
+    // The webhook dispatcher's look for due deliveries (on a timer, whenever it falls) is not counted.
+    const timed = new WeakSet<object>();
     const counting = t().database.db.withPlugin({
-      transformQuery: (args) => args.node,
+      transformQuery: (args) => {
+        if (/"name":"webhook\w*"/.test(JSON.stringify(args.node))) timed.add(args.queryId);
+        return args.node;
+      },
       transformResult: async (args) => {
-        queries++;
+        if (!timed.has(args.queryId)) queries++;
         return args.result;
       },
     });
@@ -82,6 +87,21 @@ describeEachDialect('kept records are forgotten per record, from the change log'
     await write('DELETE', `/events/${a.id}?force=true`);
     expect((await readThere(`/events/${a.id}`)).status).toBe(404);
     expect((await readThere('/events/by-slug/a-new-name')).status).toBe(404);
+  });
+
+  it('a write that changes nothing (its own GET body sent back) moves no version: the other process keeps everything', async () => {
+    const a = await event('A');
+    const b = await event('B');
+    for (const e of [a, b]) await readThere(`/events/${e.id}`);
+    const version = async () => (await t().database.db.selectFrom('data_version').select('version').executeTakeFirstOrThrow()).version;
+    const before = await version();
+    const { id: _id, ...body } = (await t().request({ url: `${API}/events/${a.id}`, headers: await admin() })).json;
+    await write('PUT', `/events/${a.id}`, body);
+    await write('POST', `/venues/${a.venue.id}`, { venue: 'Blue Room' });
+    expect(await version()).toBe(before);
+    // Kept, whole: only the data version is read (the term lists too are as they were).
+    const kept = await readThere(`/events/${b.id}`);
+    expect([kept.status, kept.queries]).toEqual([200, 1]);
   });
 
   it('a write that does not say what it changed makes the other process forget everything', async () => {
