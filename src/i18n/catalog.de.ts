@@ -402,8 +402,6 @@ export const de: Record<string, string> = {
     "Beginn des ersten Termins, in der Zeitzone der Veranstaltung",
   "The first occurrence end, in the event time zone":
     "Ende des ersten Termins, in der Zeitzone der Veranstaltung",
-  "The event time zone (default: the site time zone)":
-    "Die Zeitzone der Veranstaltung (Standard: die der Website)",
   "Whether the event is all day":
     "Ob die Veranstaltung ganztägig ist",
   "The last start to list (default: 365 days after start_date)":

@@ -403,8 +403,6 @@ export const fr: Record<string, string> = {
     "Le début de la première occurrence, dans le fuseau de l’évènement",
   "The first occurrence end, in the event time zone":
     "La fin de la première occurrence, dans le fuseau de l’évènement",
-  "The event time zone (default: the site time zone)":
-    "Le fuseau horaire de l’évènement (par défaut : celui du site)",
   "Whether the event is all day":
     "Si l’évènement dure toute la journée",
   "The last start to list (default: 365 days after start_date)":

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { DateInput, Flag, optional, Text } from '../http/schema-types.ts';
+import '../events/event.schemas.ts'; // registers the cal-timezone format
+import { DateInput, Flag, optional } from '../http/schema-types.ts';
 import { MAX_DATES, MAX_RULES } from './expand.ts';
 
 /** The most occurrences a preview lists, and its default span when `through` is not given. */
@@ -19,7 +20,7 @@ export const PreviewBody = Type.Object({
   end_date: DateInput('The first occurrence end, in the event time zone'),
   recurrence: RecurrenceSchema,
   ...optional({
-    timezone: Text('The event time zone (default: the site time zone)'),
+    timezone: Type.String({ format: 'cal-timezone', description: 'The event time zone (IANA name or UTC offset); empty for the site time zone' }),
     all_day: Flag('Whether the event is all day'),
     through: DateInput(`The last start to list (default: ${PREVIEW_DAYS} days after start_date)`),
     limit: Type.Integer({ minimum: 1, maximum: PREVIEW_MOST, description: `The most occurrences to list (at most ${PREVIEW_MOST})` }),

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
+import { countingDb } from '../helpers/counting-db.ts';
 import type { Role } from '../../src/users/roles.ts';
 import { API, API_URL, describeEachDialect, PUBLIC_URL, type TestContext } from '../helpers/test-app.ts';
 
@@ -756,29 +757,15 @@ describeEachDialect('GET /events: query count', (t) => {
   const { create } = helpers(t);
 
   it('serves a page of events with venues, organizers, categories and tags in a fixed number of queries', async () => {
-    let queries = 0;
-    // Executions are counted as their results come back (a precompiled query is compiled only once).
-    // Left out: the data version's read (one tiny query, which concurrent reads may share or not) and the
-    // webhook dispatcher's look for due deliveries (on a timer, whenever it falls).
-    const versionReads = new WeakSet<object>();
-    const counting = t().database.db.withPlugin({
-      transformQuery: (args) => {
-        if (/"name":"(data_version|webhook\w*)"/.test(JSON.stringify(args.node))) versionReads.add(args.queryId);
-        return args.node;
-      },
-      transformResult: async (args) => {
-        if (!versionReads.has(args.queryId)) queries++;
-        return args.result;
-      },
-    });
+    const { db: counting, counter } = countingDb(t().database.db);
     // Each count on a fresh service: nothing kept yet, every record built (a kept one costs less, below).
     const apps: Array<Awaited<ReturnType<typeof buildApp>>> = [];
     const countedList = async (query: string, fresh = true) => {
       if (fresh || apps.length === 0) apps.push(await buildApp({ config: t().config, database: { ...t().database, db: counting }, logger: false }));
-      queries = 0;
+      counter.queries = 0;
       const res = await apps[apps.length - 1].inject({ url: `${EVENTS}?${query}` });
       expect(res.statusCode, res.body).toBe(200);
-      return { queries, body: res.json() };
+      return { queries: counter.queries, body: res.json() };
     };
     async function add(from: number, to: number) {
       for (let i = from; i < to; i++) {

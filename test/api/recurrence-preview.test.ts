@@ -77,6 +77,9 @@ describeEachDialect('POST /recurrence/preview: the dates a rule gives, writing n
     await badParam({ ...base, recurrence: { rules: ['FREQ=WEEKLY;BYDAY=XX'] } }, 'recurrence');
     await badParam({ ...base, recurrence: { rules: ['FREQ=WEEKLY'], exdates: ['next tuesday'] } }, 'recurrence');
     await badParam({ ...base, start_date: 'whenever', recurrence: { rules: ['FREQ=WEEKLY'] } }, 'start_date');
+    await badParam({ ...base, through: 'some day', recurrence: { rules: ['FREQ=WEEKLY'] } }, 'through');
+    await badParam({ ...base, limit: 0, recurrence: { rules: ['FREQ=WEEKLY'] } }, 'limit');
+    await badParam({ ...base, timezone: 'Mars/Olympus', recurrence: { rules: ['FREQ=WEEKLY'] } }, 'timezone');
     expect((await preview({ ...base, recurrence: {} })).statusCode).toBe(400);
     const began = Date.now();
     const never = await badParam({ ...base, recurrence: { rules: ['FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30'] } }, 'recurrence');

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createStore } from '../../src/store.ts';
+import { countingDb } from '../helpers/counting-db.ts';
 import { API, describeEachDialect } from '../helpers/test-app.ts';
 
 const EVENT = { start_date: '2027-03-05 19:00:00', end_date: '2027-03-05 22:00:00' };
@@ -8,22 +9,12 @@ const EVENT = { start_date: '2027-03-05 19:00:00', end_date: '2027-03-05 22:00:0
 // A second service on the same database is another process as far as caches go: its own store, its own
 // kept records. It must see every write the first one makes, and keep what a write did not touch.
 describeEachDialect('kept records are forgotten per record, from the change log', (t) => {
-  let queries = 0;
   let other: Awaited<ReturnType<typeof buildApp>>;
+  let counter: { queries: number };
   beforeEach(async () => {
-    // The webhook dispatcher's look for due deliveries (on a timer, whenever it falls) is not counted.
-    const timed = new WeakSet<object>();
-    const counting = t().database.db.withPlugin({
-      transformQuery: (args) => {
-        if (/"name":"webhook\w*"/.test(JSON.stringify(args.node))) timed.add(args.queryId);
-        return args.node;
-      },
-      transformResult: async (args) => {
-        if (!timed.has(args.queryId)) queries++;
-        return args.result;
-      },
-    });
-    other = await buildApp({ config: t().config, database: { ...t().database, db: counting }, logger: false });
+    const counting = countingDb(t().database.db, /"name":"webhook\w*"/);
+    counter = counting.counter;
+    other = await buildApp({ config: t().config, database: { ...t().database, db: counting.db }, logger: false });
   });
   afterEach(() => other.close());
 
@@ -35,9 +26,9 @@ describeEachDialect('kept records are forgotten per record, from the change log'
   };
   /** A read from the other service, and the queries it cost. */
   const readThere = async (url: string) => {
-    queries = 0;
+    counter.queries = 0;
     const res = await other.inject({ url: `${API}${url}` });
-    return { status: res.statusCode, body: res.json(), queries };
+    return { status: res.statusCode, body: res.json(), queries: counter.queries };
   };
   const event = (title: string) =>
     write('POST', '/events', { ...EVENT, title, venue: { venue: 'Blue Room' }, organizer: [{ organizer: 'Ann' }], categories: ['Jazz'], tags: ['Late'] });
