@@ -118,13 +118,16 @@ export function createEventService(deps: {
     return { row, from };
   }
 
-  /** Each listed event's text with its venue's distance from the centre, as the last key. */
-  async function withDistances(texts: string[], rows: EventRow[], centre: Point): Promise<string[]> {
+  /**
+   * Each listed event's text with its venue's distance from the centre, as the last key; none for an event
+   * whose password this caller has not given (its venue is blanked too).
+   */
+  async function withDistances(texts: string[], rows: EventRow[], centre: Point, unlocked: (row: EventRow) => boolean): Promise<string[]> {
     const venueIds = [...new Set(rows.map((row) => row.venue_id).filter((id): id is number => id !== null))];
     const located = new Map((await store.repos.venues.findByIds(venueIds)).map((venue) => [venue.id, venue]));
     return texts.map((json, i) => {
       const venue = located.get(rows[i].venue_id ?? 0);
-      if (venue?.geo_lat == null || venue.geo_lng == null) return json;
+      if (venue?.geo_lat == null || venue.geo_lng == null || (rows[i].password !== '' && !unlocked(rows[i]))) return json;
       return `${json.slice(0, -1)},"distance":${roundKm(distanceKm(centre, { lat: venue.geo_lat, lng: venue.geo_lng }))}}`;
     });
   }
@@ -182,9 +185,10 @@ export function createEventService(deps: {
           .then((ids) => kept.rows(ids, from, store.repos.events.findByIds)),
         countOf(JSON.stringify(filter), version, () => store.repos.events.count(filter)),
       ]);
-      const texts = await kept.texts(rows, recordDeps(store.repos), { unlocked: unlockedFor(caller, query), from });
+      const unlocked = unlockedFor(caller, query);
+      const texts = await kept.texts(rows, recordDeps(store.repos), { unlocked, from });
       const centre = filter.geo?.circle?.centre;
-      const items = centre ? await withDistances(texts, rows, centre) : texts;
+      const items = centre ? await withDistances(texts, rows, centre, unlocked) : texts;
       return listPage({
         items, total, page, base: `${urls.collection('events')}/`, echo: { per_page: page.perPage, ...echo },
         pageNotFound: { code: 'event-archive-page-not-found', message: 'The requested event archive page does not exist' },

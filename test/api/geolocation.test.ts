@@ -90,6 +90,13 @@ describeEachDialect('geolocation: venue coordinates, circles, boxes and distance
     expect(pacific.events[1].distance).toBeCloseTo(expectedKm(PLACES.suva, PLACES.taveuni), 2);
     // A record read on its own carries no distance.
     expect((await get(`/events/${events.berlin}`)).distance).toBeUndefined();
+    // A protected event is listed blanked, and without the distance that would place its venue.
+    await ok('POST', `/events/${events.potsdam}`, { password: 'members' });
+    const blanked = (await get(`/events?${WINDOW}&geoloc_lat=52.52&geoloc_lng=13.405&geoloc_radius=30&orderby=distance`)).events;
+    expect(blanked.map((e: { venue: unknown; distance?: number }) => [e.venue === undefined ? 'none' : Array.isArray(e.venue) ? 'blanked' : 'venue', e.distance !== undefined]))
+      .toEqual([['venue', true], ['blanked', false]]);
+    const unlocked = (await get(`/events?${WINDOW}&geoloc_lat=52.52&geoloc_lng=13.405&geoloc_radius=30&orderby=distance&password=members`)).events;
+    expect(unlocked[1].distance).toBeCloseTo(expectedKm(PLACES.berlin, PLACES.potsdam), 2);
   });
 
   it('a box lists what is inside it, across the antimeridian too', async () => {
