@@ -2,7 +2,7 @@ import type { DateTime } from 'luxon';
 import type { Config } from '../config.ts';
 import type { Repositories } from '../store.ts';
 import { invalidParam, invalidParams } from '../errors.ts';
-import { type GeoQuery, geoFilter } from '../geo/geo.ts';
+import { type GeoQuery, geoEcho, geoFilter } from '../geo/geo.ts';
 import type { QueryEcho } from '../http/pagination.ts';
 import { listStatuses } from '../posts/read-rules.ts';
 import type { Taxonomy } from '../terms/term.kind.ts';
@@ -123,11 +123,7 @@ export async function eventListFilter(
     modified_before: query.modified_before,
     orderby: query.orderby,
     order: query.order,
-    geoloc: query.geoloc,
-    geoloc_lat: query.geoloc_lat,
-    geoloc_lng: query.geoloc_lng,
-    geoloc_radius: geo?.circle ? geo.circle.radiusKm : undefined,
-    geoloc_bbox: query.geoloc_bbox,
+    ...geoEcho(query, geo),
   };
   // Without orderby: by start (in the compared column), or by post date for an `include` list, as the reference.
   const own: EventOrder = { column: include ? 'date_utc' : mode === 'event' ? 'start_local' : 'start_utc', direction: 'asc' };

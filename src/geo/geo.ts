@@ -62,6 +62,15 @@ export interface GeoFilter {
   box?: Box;
 }
 
+/** What a list's page links echo of the geolocation query: as sent, the default radius made explicit. */
+export const geoEcho = (query: GeoQuery, filter: GeoFilter | undefined) => ({
+  geoloc: query.geoloc,
+  geoloc_lat: query.geoloc_lat,
+  geoloc_lng: query.geoloc_lng,
+  geoloc_radius: filter?.circle?.radiusKm,
+  geoloc_bbox: query.geoloc_bbox,
+});
+
 /** Great-circle distance in km (haversine), as the database computes it in `distanceSql`. */
 export function distanceKm(a: Point, b: Point): number {
   const rad = Math.PI / 180;

@@ -12,7 +12,7 @@ import { type CommonPostInput, commonColumns } from '../posts/post-input.ts';
 import type { PostRepository, PostRow, PostTableName } from '../posts/post.repository.ts';
 import type { ImportedKeys } from '../import/lineage.repository.ts';
 import { listOrder, type ModifiedQuery, modifiedWindow } from '../posts/list-order.ts';
-import { distanceKm, type GeoQuery, geoFilter, roundKm } from '../geo/geo.ts';
+import { distanceKm, geoEcho, type GeoQuery, geoFilter, roundKm } from '../geo/geo.ts';
 import { listStatuses } from '../posts/read-rules.ts';
 import { nowStamp } from '../time/clock.ts';
 import { type Caller, canCreate, canDelete, canEdit, canEditOthers, canRead } from '../users/roles.ts';
@@ -164,11 +164,7 @@ export function createLinkedPostService<T extends PostTableName>(
           modified_before: query.modified_before,
           orderby: query.orderby,
           order: query.order,
-          geoloc: query.geoloc,
-          geoloc_lat: query.geoloc_lat,
-          geoloc_lng: query.geoloc_lng,
-          geoloc_radius: geo?.circle ? geo.circle.radiusKm : undefined,
-          geoloc_bbox: query.geoloc_bbox,
+          ...geoEcho(query, geo),
         },
         pageNotFound: { code: `${label}-archive-page-not-found`, message: `The requested ${label} archive page does not exist.` },
       });
