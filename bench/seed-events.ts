@@ -104,6 +104,10 @@ export function generateEvent(random: Random, refs: SeedRefs, slug: ReturnType<t
     sticky: random.chance(0.01) ? 1 : 0,
     featured: random.chance(0.05) ? 1 : 0,
     venue_id: random.chance(0.9) ? random.pick(refs.venueIds) : null,
+    recurrence: null,
+    original_start: null,
+    override: 0,
+    recurrence_next: null,
   };
   return {
     columns,

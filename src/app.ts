@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import cors from '@fastify/cors';
+import type { DateTime } from 'luxon';
 import pino from 'pino';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import pretty from 'pino-pretty';
@@ -47,6 +48,13 @@ import { registerVenueRoutes } from './venues/venue.routes.ts';
 // src/app.ts runs from the sources (tsx) or compiled into dist/src/app.js: the package file is one or two up.
 const packageFile = [new URL('../package.json', import.meta.url), new URL('../../package.json', import.meta.url)].find(existsSync);
 const VERSION: string = packageFile ? JSON.parse(readFileSync(packageFile, 'utf8')).version : '0.0.0';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Moves the horizon of open-ended recurring series on now (as of `now`); the app also does it hourly. */
+    extendSeries(now?: DateTime): Promise<void>;
+  }
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -150,5 +158,21 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   const dispatcher = createWebhookDispatcher({ database, store, config, changes, log: app.log });
   app.addHook('onReady', async () => dispatcher.start());
   app.addHook('onClose', async () => dispatcher.stop());
+  // Every process moves the horizon of open-ended series on, at start and hourly (row locks: one does each).
+  let extending: Promise<unknown> = Promise.resolve();
+  const extend = (now?: DateTime) => {
+    extending = events.extendSeries(now, (id, error) => app.log.error({ err: error, seriesId: id }, 'a recurring series could not be extended'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'recurring series could not be extended'));
+    return extending;
+  };
+  app.decorate('extendSeries', async (now?: DateTime) => {
+    await extend(now);
+  });
+  const extender = setInterval(() => void extend(), 60 * 60 * 1000).unref();
+  app.addHook('onReady', async () => void extend());
+  app.addHook('onClose', async () => {
+    clearInterval(extender);
+    await extending;
+  });
   return app;
 }

@@ -21,6 +21,8 @@ export interface Config {
   siteName: string;
   /** Whether `/wp-json/tribe/events/v1/...` (the reference's path) serves the API too. */
   wpJsonPath: boolean;
+  /** Recurring series: open-ended rules are materialized this many days ahead; a series has at most this many occurrences. */
+  recurrence: { horizonDays: number; maxOccurrences: number };
   /** Days the change log keeps a change (the sync feed's replay window). */
   changeRetentionDays: number;
   /** Requests a client may make per minute (per user when signed in, else per address); null: no limits. */
@@ -126,6 +128,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feedMaxEvents: int('CAL_FEED_MAX_EVENTS', 2000, 1, 20000),
     siteName: str('CAL_SITE_NAME', 'cal-events').trim() || 'cal-events',
     wpJsonPath: oneOf('CAL_WP_JSON_PATH', 'on', ['on', 'off'] as const) === 'on',
+    recurrence: {
+      horizonDays: int('CAL_RECURRENCE_HORIZON_DAYS', 730, 1, 3650),
+      maxOccurrences: int('CAL_RECURRENCE_MAX_OCCURRENCES', 1000, 2, 10_000),
+    },
     changeRetentionDays: int('CAL_CHANGES_RETENTION_DAYS', 90, 1, 3650),
     rateLimit: oneOf('CAL_RATE_LIMIT', 'on', ['on', 'off'] as const) === 'on' ? rateBudgets : null,
     metrics: oneOf('CAL_METRICS', 'on', ['on', 'off'] as const) === 'on',

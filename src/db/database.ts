@@ -198,6 +198,14 @@ export interface EventTable extends PostColumns {
   venue_id: number | null;
   /** The plain text of description and excerpt, which a search reads (event-search.ts; migration 0007). */
   search_text: string;
+  /** A series' rules, rdates and exdates (JSON, recurrence/expand.ts); NULL for any other event (migration 0015). */
+  recurrence: string | null;
+  /** The wall-clock start the rules gave this occurrence (or the series' own start); NULL outside a series. */
+  original_start: string | null;
+  /** 1 for an occurrence edited on its own, which edits of its series leave alone. */
+  override: number;
+  /** The first wall-clock start a series' rules give beyond its occurrences; NULL when none (or outside a series). */
+  recurrence_next: string | null;
   /** RFC 5545 SEQUENCE: 0 when created, one more with each update that changes the event (the repository keeps it). */
   sequence: Generated<number>;
 }

@@ -9,7 +9,10 @@ import type { Db, Dialect } from './database.ts';
  * transaction writes at a time (and a stale snapshot in a second process fails its write and is retried).
  */
 export function createNamedLock(db: Db, dialect: Dialect) {
-  return async (name: string): Promise<void> => {
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(db);
+  return async (name: string | string[]): Promise<void> => {
+    if (dialect !== 'postgres') return;
+    if (typeof name === 'string') await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(db);
+    // Many names in one statement, in one order for every writer, so two of them cannot wait on each other.
+    else if (name.length > 0) await sql`select pg_advisory_xact_lock(hashtextextended(n, 0)) from unnest(${[...new Set(name)].sort()}::text[]) as n`.execute(db);
   };
 }

@@ -10,6 +10,7 @@ import { eventDateColumns } from './event-dates.ts';
 import { searchText } from './event-search.ts';
 import { type LinkContext, resolveOrganizers, resolveTerms, resolveVenue } from './event-links.ts';
 import type { EventColumns, EventRow } from './event.repository.ts';
+import type { Recurrence } from '../recurrence/expand.ts';
 
 export type EventInput = CommonPostInput & {
   title?: string;
@@ -25,6 +26,10 @@ export type EventInput = CommonPostInput & {
   venue?: unknown;
   organizer?: unknown;
   organizers?: unknown;
+  /** Makes the event a recurring series (null: a single event again); see recurrence/series.ts. */
+  recurrence?: Recurrence | null;
+  /** An occurrence's update: this one alone (an override, the default) or this and the following (a split). */
+  recurrence_scope?: 'occurrence' | 'following';
 } & Partial<Record<(typeof FLAGS)[number], boolean>>;
 
 const FLAGS = ['show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured'] as const;
@@ -75,7 +80,8 @@ export async function eventWrite(
   const cost = costColumn(input.cost, existing, config);
   if (cost !== undefined) columns.cost = cost;
   else if (!existing) columns.cost = '[]';
-  if (!existing) Object.assign(columns, { parent_id: 0, venue_id: null });
+  if (!existing) Object.assign(columns, { parent_id: 0, venue_id: null, recurrence: null, original_start: null, override: 0, recurrence_next: null });
+  if (input.recurrence !== undefined) columns.recurrence = recurrenceColumn(input.recurrence);
   if (columns.description !== undefined || columns.excerpt !== undefined) {
     columns.search_text = searchText(columns.description ?? existing?.description ?? '', columns.excerpt ?? existing?.excerpt ?? '');
   }
@@ -121,3 +127,13 @@ function costColumn(input: unknown, existing: EventRow | undefined, config: Conf
   return JSON.stringify(values);
 }
 
+
+/** A series' rules as stored: trimmed, without empty lists, so an unchanged recurrence sent back changes nothing. */
+function recurrenceColumn(input: Recurrence | null): string | null {
+  if (input === null) return null;
+  const list = (values: string[] | undefined) => (values ?? []).map((value) => String(value).trim());
+  const stored: Recurrence = { rules: list(input.rules).map((rule) => rule.replace(/^RRULE:/i, '').toUpperCase()) };
+  if (input.rdates?.length) stored.rdates = list(input.rdates);
+  if (input.exdates?.length) stored.exdates = list(input.exdates);
+  return JSON.stringify(stored);
+}

@@ -22,6 +22,7 @@ export interface EventListQuery extends WindowQuery, ModifiedQuery, GeoQuery {
   featured?: boolean;
   status?: string[];
   post_parent?: number;
+  hide_subsequent_recurrences?: boolean;
   ticketed?: boolean;
   password?: string;
   context?: 'view' | 'edit';
@@ -104,6 +105,7 @@ export async function eventListFilter(
     modifiedAfter: modified.after,
     modifiedBefore: modified.before,
     geo,
+    firstOfSeries: query.hide_subsequent_recurrences === true,
   };
   if (query.post_parent !== undefined && !(await repos.events.exists(query.post_parent))) throw invalidParam('post_parent');
 
@@ -117,6 +119,7 @@ export async function eventListFilter(
     organizer: query.organizer,
     featured: query.featured,
     post_parent: query.post_parent,
+    hide_subsequent_recurrences: query.hide_subsequent_recurrences,
     include,
     strict_dates: query.strict_dates,
     modified_after: query.modified_after,

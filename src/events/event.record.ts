@@ -10,6 +10,7 @@ import { costDetailsEmpty, presentCost } from './cost.ts';
 import { dateDetails } from './event-dates.ts';
 import { eventJsonLd } from './event.json-ld.ts';
 import type { EventRow } from './event.repository.ts';
+import { isOccurrence } from '../recurrence/series.ts';
 
 export interface RecordDeps {
   repos: Repositories;
@@ -104,10 +105,19 @@ export async function buildRecords(rows: EventRow[], deps: RecordDeps, single: b
       venue: (venue ?? []),
       organizer: eventOrganizers,
       custom_fields: [],
+      recurrence: row.recurrence === null ? null : JSON.parse(row.recurrence),
+      series: seriesOf(row, urls),
       ...(single ? { json_ld: eventJsonLd(row, { url, venue, organizers: eventOrganizers, config }) } : {}),
     };
     return record;
   });
+}
+
+/** The series an event is (its rules) or belongs to (an occurrence); null for a single event. */
+function seriesOf(row: EventRow, urls: Urls) {
+  const id = row.recurrence !== null ? row.id : isOccurrence(row) ? row.parent_id : null;
+  if (id === null) return null;
+  return { id, rest_url: `${urls.collection('events')}/${id}`, original_start: row.original_start ?? row.start_local, override: row.override === 1 };
 }
 
 /** A password-protected event in a list: title, slug, dates and status stay; the rest is blanked (reference §1.1). */

@@ -41,6 +41,8 @@ export interface EventListFilter {
   modifiedBefore?: string;
   /** By the coordinates of the event's venue (issue 12). */
   geo?: GeoFilter;
+  /** Only the earliest matching event of each recurring series (`hide_subsequent_recurrences`). */
+  firstOfSeries?: boolean;
 }
 
 /** An event list's order: by start (in the compared column), or any column every post has; id breaks ties. */
@@ -50,15 +52,17 @@ type EventEb = ExpressionBuilder<Database, 'event'>;
 // Both sides are lowered by the database: SQLite's lower() folds ASCII only, so a pattern lowered in JS
 // ('über') could never match what SQLite makes of the column ('Über'), even when the case was right.
 
-function where(filter: EventListFilter, dialect: Dialect) {
+function where(filter: EventListFilter, dialect: Dialect, table = 'event') {
+  // The same conditions on another name for the table (a correlated subquery's), typed as the event's own.
+  const c = <C extends keyof EventTable>(column: C) => `${table}.${column}` as `event.${C}`;
   return (eb: EventEb): Expression<SqlBool> => {
     // Hidden events never appear in lists; trash only when asked for by name.
-    const clauses: Expression<SqlBool>[] = [eb('event.hide_from_listings', '=', 0)];
-    clauses.push(filter.statuses === 'any' ? eb('event.status', '!=', 'trash') : eb('event.status', 'in', filter.statuses));
+    const clauses: Expression<SqlBool>[] = [eb(c('hide_from_listings'), '=', 0)];
+    clauses.push(filter.statuses === 'any' ? eb(c('status'), '!=', 'trash') : eb(c('status'), 'in', filter.statuses));
     const w = filter.window;
     if (w) {
-      const start = w.column === 'local' ? 'event.start_local' : 'event.start_utc';
-      const end = w.column === 'local' ? 'event.end_local' : 'event.end_utc';
+      const start = w.column === 'local' ? c('start_local') : c('start_utc');
+      const end = w.column === 'local' ? c('end_local') : c('end_utc');
       if (w.startFrom !== undefined) clauses.push(eb(start, '>=', w.startFrom));
       if (w.endTo !== undefined) clauses.push(eb(end, '<=', w.endTo));
       if (w.startsBefore !== undefined) clauses.push(eb(start, '<', w.startsBefore));
@@ -68,29 +72,57 @@ function where(filter: EventListFilter, dialect: Dialect) {
     }
     if (filter.search !== undefined) {
       const text = filter.search;
-      clauses.push(eb.or([like('event.title', text), like('event.search_text', text)]));
-      if (filter.searchPassword !== undefined) clauses.push(eb('event.password', 'in', [...new Set(['', filter.searchPassword])]));
+      clauses.push(eb.or([like(c('title'), text), like(c('search_text'), text)]));
+      if (filter.searchPassword !== undefined) clauses.push(eb(c('password'), 'in', [...new Set(['', filter.searchPassword])]));
     }
     for (const ids of [filter.categoryIds, filter.tagIds]) {
-      if (ids) clauses.push(eb.exists(eb.selectFrom('event_term').select('event_term.event_id').whereRef('event_term.event_id', '=', 'event.id').where('event_term.term_id', 'in', ids)));
+      if (ids) clauses.push(eb.exists(eb.selectFrom('event_term').select('event_term.event_id').whereRef('event_term.event_id', '=', c('id')).where('event_term.term_id', 'in', ids)));
     }
-    if (filter.venueIds) clauses.push(eb('event.venue_id', 'in', filter.venueIds));
+    if (filter.venueIds) clauses.push(eb(c('venue_id'), 'in', filter.venueIds));
     if (filter.organizerIds) {
-      clauses.push(eb.exists(eb.selectFrom('event_organizer').select('event_organizer.event_id').whereRef('event_organizer.event_id', '=', 'event.id').where('event_organizer.organizer_id', 'in', filter.organizerIds)));
+      clauses.push(eb.exists(eb.selectFrom('event_organizer').select('event_organizer.event_id').whereRef('event_organizer.event_id', '=', c('id')).where('event_organizer.organizer_id', 'in', filter.organizerIds)));
     }
-    if (filter.featured !== undefined) clauses.push(eb('event.featured', '=', filter.featured ? 1 : 0));
-    if (filter.parentId !== undefined) clauses.push(eb('event.parent_id', '=', filter.parentId));
-    if (filter.ids) clauses.push(eb('event.id', 'in', filter.ids));
-    if (filter.modifiedAfter !== undefined) clauses.push(eb('event.modified_utc', '>', filter.modifiedAfter));
-    if (filter.modifiedBefore !== undefined) clauses.push(eb('event.modified_utc', '<', filter.modifiedBefore));
+    if (filter.featured !== undefined) clauses.push(eb(c('featured'), '=', filter.featured ? 1 : 0));
+    if (filter.parentId !== undefined) clauses.push(eb(c('parent_id'), '=', filter.parentId));
+    if (filter.ids) clauses.push(eb(c('id'), 'in', filter.ids));
+    if (filter.modifiedAfter !== undefined) clauses.push(eb(c('modified_utc'), '>', filter.modifiedAfter));
+    if (filter.modifiedBefore !== undefined) clauses.push(eb(c('modified_utc'), '<', filter.modifiedBefore));
     if (filter.geo) {
       const { geo } = filter;
       const venues = eb.selectFrom('venue').select('venue.id').where((v) => geoCondition(v, geo, 'venue.geo_lat', 'venue.geo_lng', dialect));
-      const atVenue = eb('event.venue_id', 'in', venues);
-      clauses.push(geo.located === false ? eb.or([eb('event.venue_id', 'is', null), atVenue]) : atVenue);
+      const atVenue = eb(c('venue_id'), 'in', venues);
+      clauses.push(geo.located === false ? eb.or([eb(c('venue_id'), 'is', null), atVenue]) : atVenue);
     }
+    if (filter.firstOfSeries) clauses.push(firstOfSeries(eb, filter, dialect, c));
     return eb.and(clauses);
   };
+}
+
+/**
+ * `hide_subsequent_recurrences`: an event outside a series, or an occurrence no earlier member of its series
+ * (the series event itself, or an occurrence) also matches: the same filter, on the same index, per row.
+ */
+function firstOfSeries(eb: EventEb, filter: EventListFilter, dialect: Dialect, c: <C extends keyof EventTable>(column: C) => `event.${C}`) {
+  const alike = where({ ...filter, firstOfSeries: false }, dialect, 'prior');
+  const start = filter.window?.column === 'utc' ? 'start_utc' : 'start_local';
+  const prior = () => eb.selectFrom('event as prior').select('prior.id').where((p) => alike(p as unknown as EventEb));
+  return eb.or([
+    eb(c('parent_id'), '=', 0),
+    eb.and([
+      eb.not(eb.exists(prior().whereRef('prior.id', '=', c('parent_id')))),
+      eb.not(eb.exists(prior().whereRef('prior.parent_id', '=', c('parent_id')).where((p) => p.or([
+        p(`prior.${start}`, '<', p.ref(c(start))),
+        p.and([p(`prior.${start}`, '=', p.ref(c(start))), p('prior.id', '<', p.ref(c('id')))]),
+      ])))),
+    ]),
+  ]);
+}
+
+/** `items` in parts of at most `size`: what one statement's parameters can hold. */
+function chunks<T>(items: T[], size = 1000): T[][] {
+  const parts: T[][] = [];
+  for (let i = 0; i < items.length; i += size) parts.push(items.slice(i, i + size));
+  return parts;
 }
 
 /** The only place with the SQL of events and their links. */
@@ -139,10 +171,14 @@ export function createEventRepository(db: Db, dialect: Dialect) {
      * the rows. Ids come back in insertion order (ascending within one statement on both databases).
      */
     async insertMany(rows: EventColumns[]): Promise<number[]> {
-      if (rows.length === 0) return [];
-      const posts = await db.insertInto('post').values(rows.map(() => ({ type: 'event' }))).returning('id').execute();
-      const ids = posts.map((p) => p.id).sort((a, b) => a - b);
-      await db.insertInto('event').values(rows.map((row, i) => ({ ...row, id: ids[i] }) as Insertable<EventTable>)).execute();
+      const ids: number[] = [];
+      // In parts: a statement's parameters are bounded (SQLite 32766), and an event row takes ~35.
+      for (const part of chunks(rows, 500)) {
+        const posts = await db.insertInto('post').values(part.map(() => ({ type: 'event' }))).returning('id').execute();
+        const partIds = posts.map((p) => p.id).sort((a, b) => a - b);
+        await db.insertInto('event').values(part.map((row, i) => ({ ...row, id: partIds[i] }) as Insertable<EventTable>)).execute();
+        ids.push(...partIds);
+      }
       return ids;
     },
 
@@ -154,6 +190,53 @@ export function createEventRepository(db: Db, dialect: Dialect) {
 
     remove: async (id: number) => {
       await db.deleteFrom('post').where('id', '=', id).execute();
+    },
+
+    removeMany: async (ids: number[]) => {
+      for (const part of chunks(ids)) await db.deleteFrom('post').where('id', 'in', part).execute();
+    },
+
+    /** The same columns set on many events (a series' edit reaching its occurrences); `revise` as in `update`. */
+    updateMany: async (ids: number[], values: Partial<EventColumns>, revise: boolean) => {
+      for (const part of chunks(ids)) {
+        await db.updateTable('event').set((eb) => (revise ? { ...values, sequence: eb('sequence', '+', 1) } : values)).where('id', 'in', part).execute();
+      }
+    },
+
+    /** A series' occurrences, every status, in start order. */
+    seriesMembers: (seriesId: number): Promise<EventRow[]> =>
+      db.selectFrom('event').selectAll().where('parent_id', '=', seriesId).orderBy('start_utc').orderBy('id').execute(),
+
+    /** Series whose next start (wall-clock) comes by `through`, by id after `afterId`: due for their horizon to move on. */
+    seriesDue: async (through: string, afterId: number, limit: number): Promise<number[]> =>
+      (await db.selectFrom('event').select('id').where('recurrence_next', '<=', through).where('id', '>', afterId).orderBy('id').limit(limit).execute()).map((row) => row.id),
+
+    /** A split: the occurrences of one series from an original start on become another's. */
+    reparent: async (fromSeries: number, toSeries: number, fromStart: string) => {
+      await db.updateTable('event').set({ parent_id: toSeries }).where('parent_id', '=', fromSeries).where('original_start', '>=', fromStart).execute();
+    },
+
+    /** The term ids (ascending) and organizer ids (in order) of many events: a series' occurrences. */
+    async linkIdsOf(eventIds: number[]): Promise<{ terms: Map<number, number[]>; organizers: Map<number, number[]> }> {
+      const terms = new Map<number, number[]>();
+      const organizers = new Map<number, number[]>();
+      const add = (map: Map<number, number[]>, key: number, value: number) => map.set(key, [...(map.get(key) ?? []), value]);
+      for (const part of chunks(eventIds)) {
+        const termRows = await db.selectFrom('event_term').select(['event_id', 'term_id']).where('event_id', 'in', part).orderBy('term_id').execute();
+        for (const row of termRows) add(terms, row.event_id, row.term_id);
+        const organizerRows = await db.selectFrom('event_organizer').select(['event_id', 'organizer_id']).where('event_id', 'in', part).orderBy('position').execute();
+        for (const row of organizerRows) add(organizers, row.event_id, row.organizer_id);
+      }
+      return { terms, organizers };
+    },
+
+    /** Many events' terms and organizers replaced by the same ones (a series' occurrences follow the series). */
+    async replaceLinks(eventIds: number[], termIds: number[], organizerIds: number[]) {
+      for (const part of chunks(eventIds)) {
+        await db.deleteFrom('event_term').where('event_id', 'in', part).execute();
+        await db.deleteFrom('event_organizer').where('event_id', 'in', part).execute();
+      }
+      await this.addLinks(eventIds.map((eventId) => ({ eventId, termIds, organizerIds })));
     },
 
     async setTerms(eventId: number, taxonomy: string, termIds: number[]) {
@@ -172,8 +255,8 @@ export function createEventRepository(db: Db, dialect: Dialect) {
     async addLinks(links: Array<{ eventId: number; termIds: number[]; organizerIds: number[] }>) {
       const terms = links.flatMap((l) => l.termIds.map((term_id) => ({ event_id: l.eventId, term_id })));
       const organizers = links.flatMap((l) => l.organizerIds.map((organizer_id, position) => ({ event_id: l.eventId, organizer_id, position })));
-      if (terms.length) await db.insertInto('event_term').values(terms).execute();
-      if (organizers.length) await db.insertInto('event_organizer').values(organizers).execute();
+      for (const part of chunks(terms, 5000)) await db.insertInto('event_term').values(part).execute();
+      for (const part of chunks(organizers, 5000)) await db.insertInto('event_organizer').values(part).execute();
     },
 
     async setOrganizers(eventId: number, organizerIds: number[]) {

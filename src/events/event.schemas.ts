@@ -12,6 +12,7 @@ import {
 import { EmbeddedTermSchema } from '../terms/term.schemas.ts';
 import { OrganizerSchema } from '../organizers/organizer.schemas.ts';
 import { VenueSchema } from '../venues/venue.schemas.ts';
+import { RecurrenceSchema, SeriesSchema } from '../recurrence/recurrence.schemas.ts';
 
 /**
  * An IANA zone, a `UTC+5`/`UTC-03:30` offset as the reference stores them, or empty (the site's). Offsets
@@ -58,6 +59,12 @@ const fields = optional({
   // The reference's own MCP client sends the plural (which the reference drops): taken, unless `organizer` is sent too.
   organizers: OrganizerInput('An alias of organizer, used when organizer is not sent'),
   password: Text('The event password; empty removes it'),
+  recurrence: Type.Union([RecurrenceSchema, Type.Null()], {
+    description: 'Makes the event a recurring series (its occurrences are events whose post_parent is this one); null makes it a single event again',
+  }),
+  recurrence_scope: Type.Union([Type.Literal('occurrence'), Type.Literal('following')], {
+    description: 'Updating an occurrence: this one alone (default; it becomes an override), or this and the following (a new series from here)',
+  }),
 });
 
 export const EventCreateBody = Type.Object({
@@ -91,7 +98,8 @@ export const EventListQuery = Type.Object(optional({
   status: StatusList,
   ...geoQueryFields,
   include: IdList('Only these event ids; drops every date filter'),
-  post_parent: Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Events whose parent is this event' }),
+  post_parent: Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Events whose parent is this event (the occurrences of a series)' }),
+  hide_subsequent_recurrences: Flag('Only the first matching event of each recurring series'),
   ticketed: Flag('Needs the ticketing module when true'),
   ...modifiedQueryFields,
   password: Text('Shows password-protected events with this password in full'),
@@ -126,6 +134,8 @@ export const EventSchema = Type.Object({
   venue: Type.Union([VenueSchema, Type.Array(VenueSchema)]),
   organizer: Type.Array(OrganizerSchema),
   custom_fields: Type.Array(Type.Unknown()),
+  recurrence: Type.Union([RecurrenceSchema, Type.Null()]),
+  series: Type.Union([SeriesSchema, Type.Null()], { description: 'The series this event is or belongs to; null for a single event' }),
   json_ld: Type.Optional(JsonLdSchema),
   distance: Type.Optional(Type.Number({ description: 'Kilometres from the geoloc_lat/geoloc_lng centre to the venue (lists with a centre only)' })),
 }, { title: 'Event' });

@@ -6,13 +6,14 @@ import { createCountCache } from '../db/count-cache.ts';
 import { createChangeWatch } from '../changes/change-watch.ts';
 import { distanceKm, type Point, roundKm } from '../geo/geo.ts';
 import type { Repositories, Store } from '../store.ts';
-import { forbidden, gone, notAccessible, notFound } from '../errors.ts';
+import { forbidden, gone, invalidParam, notAccessible, notFound } from '../errors.ts';
 import { checkIfMatch } from '../http/conditional.ts';
 import { listPage, pageRequest } from '../http/pagination.ts';
 import type { Urls } from '../http/urls.ts';
 import type { LinkedPostService } from '../linked-posts/linked-post.service.ts';
 import type { RecordRef } from '../linked-posts/linked-post.service.ts';
-import { nowStamp } from '../time/clock.ts';
+import { deleteOccurrences, isOccurrence, materialize, type SeriesContext, setException, split } from '../recurrence/series.ts';
+import { nowStamp, SQL_FORMAT } from '../time/clock.ts';
 import { type Caller, canCreate, canDelete, canEdit, canEditOthers, canRead } from '../users/roles.ts';
 import { type EventInput, type EventWrite, eventWrite } from './event-input.ts';
 import { countedTerms, linksChanged, moveTermCounts, saveLinks } from './event-links-write.ts';
@@ -67,10 +68,28 @@ export function createEventService(deps: {
    * §5.2); a change of terms or organizers alone is a change and moves it.
    */
   async function writeWithin(repos: Repositories, input: EventInput, caller: Caller, existing?: EventRow): Promise<number> {
+    const series = seriesContext(caller.id);
+    if (existing && isOccurrence(existing)) {
+      if (input.recurrence_scope === 'following') {
+        // The occurrence becomes a series of its own, then takes the edit as any series does.
+        await split(repos, existing, series);
+        const head = await repos.events.findById(existing.id);
+        return writeWithin(repos, { ...input, recurrence_scope: undefined }, caller, head);
+      }
+      if (input.recurrence !== undefined) {
+        throw invalidParam('recurrence', 'An occurrence follows the rules of its series: change them on the series (series.id), or send recurrence_scope=following to start a new series from this occurrence.');
+      }
+    }
     const { columns, ...links } = await eventWrite(input, existing, { repos, caller, config, venues, organizers });
-    if (!existing) return (await insertAll(repos, [{ columns, ...links }], caller))[0];
+    if (!existing) {
+      const id = (await insertAll(repos, [{ columns, ...links }], caller))[0];
+      if (columns.recurrence) await materialize(repos, id, series);
+      return id;
+    }
     const changed = Object.entries(columns).some(([key, value]) => !key.startsWith('modified') && existing[key as keyof EventRow] !== value);
     if (changed || (await linksChanged(repos, existing.id, links))) {
+      // An occurrence edited on its own is an override: edits of its series leave it alone from now on.
+      if (isOccurrence(existing)) columns.override = 1;
       // The status as this transaction sees it, the row locked: concurrent writes must not both count it.
       const status = await repos.events.lockStatus(existing.id);
       const before = await countedTerms(repos, existing.id, status);
@@ -78,9 +97,16 @@ export function createEventService(deps: {
       await saveLinks(repos, existing.id, links);
       await moveTermCounts(repos, before, await countedTerms(repos, existing.id, columns.status ?? status));
       repos.changes.note({ kind: 'event', id: existing.id, action: statusChange(status, columns.status), userId: caller.id });
+      if (existing.recurrence !== null || columns.recurrence) await materialize(repos, existing.id, series);
+      // Restored from the trash, an occurrence is no longer an exception of its series.
+      if (status === 'trash' && columns.status !== undefined && columns.status !== 'trash') await setException(repos, existing, false, series);
     }
     return existing.id;
   }
+
+  /** How series are written now, by whom: a write past the cap of occurrences is refused. */
+  const seriesContext = (userId: number | null, pastCap: SeriesContext['pastCap'] = 'refuse', now: DateTime = DateTime.utc()): SeriesContext =>
+    ({ ...config.recurrence, siteZone: config.timezone, now, userId, pastCap });
   /** New events with their links and term counts, in as few statements as there are kinds of row. */
   async function insertAll(repos: Repositories, writes: EventWrite[], caller: Caller): Promise<number[]> {
     const ids = await repos.events.insertMany(writes.map((w) => w.columns as EventColumns));
@@ -130,6 +156,12 @@ export function createEventService(deps: {
       if (venue?.geo_lat == null || venue.geo_lng == null || (rows[i].password !== '' && !unlocked(rows[i]))) return json;
       return `${json.slice(0, -1)},"distance":${roundKm(distanceKm(centre, { lat: venue.geo_lat, lng: venue.geo_lng }))}}`;
     });
+  }
+
+  /** A deleted series takes its occurrences along; a deleted occurrence becomes an exception of its series. */
+  async function followedBySeries(repos: Repositories, deleted: EventRow, force: boolean, caller: Caller) {
+    if (deleted.recurrence !== null) await deleteOccurrences(repos, deleted, force, seriesContext(caller.id));
+    if (isOccurrence(deleted)) await setException(repos, deleted, true, seriesContext(caller.id));
   }
 
   /** Records whole, each with its revision: what a calendar feed is written from. */
@@ -240,7 +272,9 @@ export function createEventService(deps: {
         if (write.columns.slug) reservedSlugs.add(write.columns.slug);
         writes.push(write);
       }
-      return insertAll(repos, writes, caller);
+      const ids = await insertAll(repos, writes, caller);
+      for (const [i, id] of ids.entries()) if (writes[i].columns.recurrence) await materialize(repos, id, seriesContext(caller.id));
+      return ids;
     },
 
     /**
@@ -254,6 +288,28 @@ export function createEventService(deps: {
       return record(await store.transaction(async (repos) => writeWithin(repos, input, caller, await checked(repos, existing.id, ifMatch))));
     },
 
+    /**
+     * Moves the horizon of open-ended series on: each series whose next start now falls within it gets its
+     * occurrences up to it, one transaction per series (its row locked: one process does each). Returns how
+     * many series were looked at. A series at its cap stops growing.
+     */
+    async extendSeries(now: DateTime = DateTime.utc(), failed: (seriesId: number, error: unknown) => void = () => {}): Promise<number> {
+      // Wall-clock starts in any zone are at most 14 hours off UTC: a day's margin finds them all.
+      const due = now.plus({ days: config.recurrence.horizonDays + 1 }).toFormat(SQL_FORMAT);
+      let seen = 0;
+      for (let ids = await store.repos.events.seriesDue(due, 0, 100); ids.length > 0; ids = await store.repos.events.seriesDue(due, ids.at(-1) as number, 100)) {
+        for (const id of ids) {
+          // One series whose rules fail (a rule refused since) must not hold the others back.
+          await store.transaction(async (repos) => {
+            await repos.events.lockStatus(id);
+            await materialize(repos, id, seriesContext(null, 'stop', now));
+          }).catch((error: unknown) => failed(id, error));
+        }
+        seen += ids.length;
+      }
+      return seen;
+    },
+
     async trash(ref: RecordRef, caller: Caller, force: boolean, ifMatch?: string) {
       const existing = await load(ref);
       if (!canDelete(caller, existing) || (force && !canEditOthers(caller))) throw forbidden(true);
@@ -265,6 +321,7 @@ export function createEventService(deps: {
           await repos.events.remove(existing.id);
           await moveTermCounts(repos, counted, []);
           repos.changes.note({ kind: 'event', id: existing.id, action: 'delete', userId: caller.id });
+          await followedBySeries(repos, existing, true, caller);
         });
         return before;
       }
@@ -276,6 +333,7 @@ export function createEventService(deps: {
         await repos.events.update(existing.id, { status: 'trash', modified_local: now.local, modified_utc: now.utc }, true);
         await moveTermCounts(repos, counted, []);
         repos.changes.note({ kind: 'event', id: existing.id, action: 'trash', userId: caller.id });
+        await followedBySeries(repos, existing, false, caller);
       });
       return record(existing.id);
     },

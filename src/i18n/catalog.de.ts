@@ -88,7 +88,6 @@ export const de: Record<string, string> = {
   'Events with any of these tags (ids or slugs)': 'Veranstaltungen mit einem dieser Schlagwörter (IDs oder Slugs)',
   'Events at any of these venues': 'Veranstaltungen an einem dieser Veranstaltungsorte',
   'Events with any of these organizers': 'Veranstaltungen mit einem dieser Veranstalter',
-  'Events whose parent is this event': 'Veranstaltungen, denen diese Veranstaltung übergeordnet ist',
   'Only featured (true) or only not featured (false) events':
     'Nur hervorgehobene (true) oder nur nicht hervorgehobene (false) Veranstaltungen',
   'Only these event ids; drops every date filter': 'Nur diese Veranstaltungs-IDs; alle Datumsfilter entfallen',
@@ -418,4 +417,24 @@ export const de: Record<string, string> = {
     "Die Termine, die eine Wiederholung einer Veranstaltung gäbe, mit Warnungen; schreibt nichts (ab Mitwirkenden)",
   "These rules cannot be expanded: %s":
     "Diese Regeln lassen sich nicht entfalten: %s",
+  "A series has at most %s occurrences (CAL_RECURRENCE_MAX_OCCURRENCES): these rules give more by %s.":
+    "Eine Serie hat höchstens %s Termine (CAL_RECURRENCE_MAX_OCCURRENCES): diese Regeln ergeben mehr bis %s.",
+  "An occurrence follows the rules of its series: change them on the series (series.id), or send recurrence_scope=following to start a new series from this occurrence.":
+    "Ein Termin folgt den Regeln seiner Serie: ändern Sie sie an der Serie (series.id), oder senden Sie recurrence_scope=following, um mit diesem Termin eine neue Serie zu beginnen.",
+  "The series event (the occurrences' post_parent)":
+    "Die Veranstaltung der Serie (das post_parent der Termine)",
+  "The start the rules gave this occurrence (RFC 5545 RECURRENCE-ID), event time zone":
+    "Der Beginn, den die Regeln diesem Termin gaben (RFC 5545 RECURRENCE-ID), in der Zeitzone der Veranstaltung",
+  "Edited on its own: edits of the series leave it alone":
+    "Einzeln bearbeitet: Änderungen der Serie lassen ihn unberührt",
+  "Makes the event a recurring series (its occurrences are events whose post_parent is this one); null makes it a single event again":
+    "Macht die Veranstaltung zu einer wiederkehrenden Serie (ihre Termine sind Veranstaltungen mit dieser als post_parent); null macht sie wieder zu einer einzelnen Veranstaltung",
+  "Updating an occurrence: this one alone (default; it becomes an override), or this and the following (a new series from here)":
+    "Änderung eines Termins: nur dieser (Standard; er wird zur Ausnahme), oder dieser und die folgenden (eine neue Serie ab hier)",
+  "Events whose parent is this event (the occurrences of a series)":
+    "Veranstaltungen, denen diese Veranstaltung übergeordnet ist (die Termine einer Serie)",
+  "Only the first matching event of each recurring series":
+    "Nur die erste passende Veranstaltung jeder wiederkehrenden Serie",
+  "The series this event is or belongs to; null for a single event":
+    "Die Serie, die diese Veranstaltung ist oder zu der sie gehört; null für eine einzelne Veranstaltung",
 };

@@ -91,7 +91,6 @@ export const fr: Record<string, string> = {
   'Events with any of these tags (ids or slugs)': "Événements portant l'une de ces étiquettes (ID ou slugs)",
   'Events at any of these venues': "Événements se déroulant dans l'un de ces lieux",
   'Events with any of these organizers': "Événements ayant l'un de ces organisateurs",
-  'Events whose parent is this event': 'Événements dont le parent est cet événement',
   'Only featured (true) or only not featured (false) events':
     'Uniquement les événements mis en avant (true) ou uniquement ceux qui ne le sont pas (false)',
   'Only these event ids; drops every date filter': "Uniquement ces ID d'événements ; tout filtre de date est ignoré",
@@ -419,4 +418,24 @@ export const fr: Record<string, string> = {
     "Les occurrences qu’une récurrence donnerait à un évènement, avec des avertissements ; n’écrit rien (contributeurs et au-delà)",
   "These rules cannot be expanded: %s":
     "Ces règles ne peuvent pas être développées : %s",
+  "A series has at most %s occurrences (CAL_RECURRENCE_MAX_OCCURRENCES): these rules give more by %s.":
+    "Une série a au plus %s occurrences (CAL_RECURRENCE_MAX_OCCURRENCES) : ces règles en donnent plus d’ici %s.",
+  "An occurrence follows the rules of its series: change them on the series (series.id), or send recurrence_scope=following to start a new series from this occurrence.":
+    "Une occurrence suit les règles de sa série : modifiez-les sur la série (series.id), ou envoyez recurrence_scope=following pour commencer une nouvelle série à cette occurrence.",
+  "The series event (the occurrences' post_parent)":
+    "L’évènement de la série (le post_parent des occurrences)",
+  "The start the rules gave this occurrence (RFC 5545 RECURRENCE-ID), event time zone":
+    "Le début que les règles ont donné à cette occurrence (RECURRENCE-ID de la RFC 5545), dans le fuseau de l’évènement",
+  "Edited on its own: edits of the series leave it alone":
+    "Modifiée à part : les modifications de la série ne la touchent pas",
+  "Makes the event a recurring series (its occurrences are events whose post_parent is this one); null makes it a single event again":
+    "Fait de l’évènement une série récurrente (ses occurrences sont des évènements dont le post_parent est celui-ci) ; null en refait un évènement unique",
+  "Updating an occurrence: this one alone (default; it becomes an override), or this and the following (a new series from here)":
+    "Modification d’une occurrence : celle-ci seule (par défaut ; elle devient une exception modifiée), ou celle-ci et les suivantes (une nouvelle série à partir d’ici)",
+  "Events whose parent is this event (the occurrences of a series)":
+    "Événements dont le parent est cet événement (les occurrences d’une série)",
+  "Only the first matching event of each recurring series":
+    "Seulement le premier évènement correspondant de chaque série récurrente",
+  "The series this event is or belongs to; null for a single event":
+    "La série que cet évènement est ou à laquelle il appartient ; null pour un évènement unique",
 };

@@ -30,6 +30,8 @@ export interface Expansion {
   warnings: string[];
   /** True when `max` occurrences were reached before the rules (or `through`) ended. */
   capped: boolean;
+  /** The first start after `through`, wall-clock; null when the series ends by then. */
+  next: string | null;
 }
 
 // rrule ships CommonJS whose named exports Node cannot see from ESM; require gives them, typed.
@@ -64,7 +66,7 @@ function checkedRule(text: string, zone: string): RuleSet['rules'][number] {
 }
 
 /** UNTIL as wall-clock text: `20270630` is through the end of that day, `20270630T170000Z` an instant. */
-function wallUntil(value: string, zone: string, rule: string): string {
+export function wallUntil(value: string, zone: string, rule: string): string {
   const shapes: Array<[RegExp, string, string]> = [
     [/^\d{8}$/, 'yyyyMMdd', 'local'], [/^\d{8}T\d{6}$/, "yyyyMMdd'T'HHmmss", 'local'], [/^\d{8}T\d{6}Z$/, "yyyyMMdd'T'HHmmss'Z'", 'UTC'],
   ];
@@ -102,25 +104,30 @@ export async function expand(args: { start: string; end: string; zone: string; r
   const exdates = (recurrence.exdates ?? []).map((d) => listedDate(d, timeOfDay));
 
   let fromRules: string[];
+  let nextFromRules: string | null;
   try {
-    fromRules = await ruleStarts({ rules: checked, start: args.start, through: args.through, most: args.max + exdates.length });
+    ({ starts: fromRules, next: nextFromRules } = await ruleStarts({ rules: checked, start: args.start, through: args.through, most: args.max + exdates.length }));
   } catch (error) {
     if (error instanceof ExpansionTimeout) throw invalidParam(PARAM, 'These rules take too long to expand: can they ever match (a 30th of February)?');
     // What rrule refuses only when it runs (a weekday "XX"): the rules, not the service.
     throw invalidParam(PARAM, `These rules cannot be expanded: %s`.replace('%s', (error as Error).message));
   }
-  const starts = new Set([args.start, ...fromRules, ...rdates.filter((at) => at <= args.through)]);
-
   const warnings: string[] = [];
+  for (const at of rdates.filter((at) => at < args.start)) warnings.push(`The extra date ${at} is before the series start: it is left out.`);
+  const starts = new Set([args.start, ...fromRules, ...rdates.filter((at) => at >= args.start && at <= args.through)]);
+
   if (!fromRules.includes(args.start)) {
     warnings.push(`The series start ${args.start} is not a date of its rules (RFC 5545 leaves such a series undefined): it is kept as the first occurrence.`);
   }
   const unused = new Set(exdates.map((d) => d.at));
+  const excepted = (at: string) => exdates.find((ex) => (ex.dateOnly ? ex.at.slice(0, 10) === at.slice(0, 10) : ex.at === at));
   const kept = [...starts].sort().filter((at) => {
-    const hit = exdates.find((ex) => (ex.dateOnly ? ex.at.slice(0, 10) === at.slice(0, 10) : ex.at === at));
+    const hit = excepted(at);
     if (hit) unused.delete(hit.at);
     return !hit;
   });
+  // An excepted next start of the rules stays: what follows it is not known yet (one run too many at worst).
+  const next = [...(nextFromRules === null ? [] : [nextFromRules]), ...rdates.filter((at) => at > args.through && !excepted(at))].sort()[0] ?? null;
   for (const at of unused) warnings.push(`The exception ${at} matches no occurrence.`);
   const capped = kept.length > args.max;
   if (capped) kept.length = args.max;
@@ -134,5 +141,5 @@ export async function expand(args: { start: string; end: string; zone: string; r
     const end = wall(at).plus(length).toFormat(SQL_FORMAT);
     return { start, end: end > start ? end : start };
   });
-  return { occurrences, warnings, capped };
+  return { occurrences, warnings, capped, next };
 }

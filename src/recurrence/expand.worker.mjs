@@ -19,16 +19,22 @@ parentPort.on('message', ({ id, rules, start, through, most }) => {
     const dtstart = asDate(start);
     const end = asDate(through);
     const starts = new Set();
+    // The first start any rule gives after `through`: when the series needs materializing further.
+    let next = null;
     for (const { text, until } of rules) {
       const options = { ...RRule.parseString(text), dtstart };
       if (until) options.until = asDate(until);
       new RRule(options).all((date) => {
-        if (date > end || starts.size > most) return false;
+        if (date > end) {
+          if (next === null || date < next) next = date;
+          return false;
+        }
+        if (starts.size > most) return false;
         starts.add(asText(date));
         return true;
       });
     }
-    parentPort.postMessage({ id, starts: [...starts] });
+    parentPort.postMessage({ id, starts: [...starts], next: next === null ? null : asText(next) });
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }

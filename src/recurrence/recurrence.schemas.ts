@@ -1,5 +1,4 @@
 import { type Static, Type } from 'typebox';
-import '../events/event.schemas.ts'; // registers the cal-timezone format
 import { DateInput, Flag, optional } from '../http/schema-types.ts';
 import { MAX_DATES, MAX_RULES } from './expand.ts';
 
@@ -13,7 +12,14 @@ export const RecurrenceSchema = Type.Object({
     rdates: Type.Array(Type.String(), { maxItems: MAX_DATES, description: 'Extra occurrences, YYYY-MM-DD HH:MM:SS (or a date: at the series time) in the event time zone' }),
     exdates: Type.Array(Type.String(), { maxItems: MAX_DATES, description: 'Occurrences left out, the same way; a date alone leaves out that whole day' }),
   }),
-}, { description: 'When the event recurs: rules, extra dates and exception dates in the event time zone' });
+}, { title: 'Recurrence', description: 'When the event recurs: rules, extra dates and exception dates in the event time zone' });
+
+export const SeriesSchema = Type.Object({
+  id: Type.Integer({ description: 'The series event (the occurrences\' post_parent)' }),
+  rest_url: Type.String(),
+  original_start: Type.String({ description: 'The start the rules gave this occurrence (RFC 5545 RECURRENCE-ID), event time zone' }),
+  override: Type.Boolean({ description: 'Edited on its own: edits of the series leave it alone' }),
+}, { title: 'Series' });
 
 export const PreviewBody = Type.Object({
   start_date: DateInput('The first occurrence start, in the event time zone'),

@@ -22,17 +22,23 @@ export class ExpansionTimeout extends Error {}
 
 let worker: Worker | undefined;
 let nextId = 0;
-const waiting = new Map<number, { message: RuleSet & { id: number }; resolve: (starts: string[]) => void; reject: (error: Error) => void }>();
+/** The starts found through `through`, and the first start after it (null when the rules end by then). */
+export interface RuleStarts {
+  starts: string[];
+  next: string | null;
+}
+
+const waiting = new Map<number, { message: RuleSet & { id: number }; resolve: (found: RuleStarts) => void; reject: (error: Error) => void }>();
 
 function started(): Worker {
   if (worker) return worker;
   const made = new Worker(workerFile as URL);
   made.unref(); // never keeps the process alive
-  made.on('message', ({ id, starts, error }: { id: number; starts?: string[]; error?: string }) => {
+  made.on('message', ({ id, starts, next, error }: { id: number; starts?: string[]; next?: string | null; error?: string }) => {
     const entry = waiting.get(id);
     waiting.delete(id);
     if (error !== undefined) entry?.reject(new Error(error));
-    else entry?.resolve(starts ?? []);
+    else entry?.resolve({ starts: starts ?? [], next: next ?? null });
   });
   made.on('error', (error) => {
     for (const entry of waiting.values()) entry.reject(error);
@@ -48,10 +54,10 @@ function started(): Worker {
  * particular order. Throws ExpansionTimeout when the rules take longer than the deadline: the worker is
  * ended (and started afresh for the next caller), the caller answers 400.
  */
-export function ruleStarts(set: RuleSet, deadlineMs = EXPANSION_DEADLINE_MS): Promise<string[]> {
+export function ruleStarts(set: RuleSet, deadlineMs = EXPANSION_DEADLINE_MS): Promise<RuleStarts> {
   const running = started();
   const id = nextId++;
-  return new Promise<string[]>((resolve, reject) => {
+  return new Promise<RuleStarts>((resolve, reject) => {
     const message = { id, ...set };
     const timer = setTimeout(() => {
       waiting.delete(id);
@@ -65,7 +71,7 @@ export function ruleStarts(set: RuleSet, deadlineMs = EXPANSION_DEADLINE_MS): Pr
     }, deadlineMs);
     waiting.set(id, {
       message,
-      resolve: (starts) => { clearTimeout(timer); resolve(starts); },
+      resolve: (found) => { clearTimeout(timer); resolve(found); },
       reject: (error) => { clearTimeout(timer); reject(error); },
     });
     running.postMessage(message);

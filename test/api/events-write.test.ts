@@ -17,6 +17,8 @@ const EVENT_KEYS = [
   'end_date', 'end_date_details', 'utc_start_date', 'utc_start_date_details', 'utc_end_date', 'utc_end_date_details',
   'timezone', 'timezone_abbr', 'cost', 'cost_details', 'website', 'show_map', 'show_map_link', 'hide_from_listings',
   'sticky', 'featured', 'categories', 'tags', 'venue', 'organizer', 'custom_fields',
+  // Ours, after the reference's: the recurring series (issue 12).
+  'recurrence', 'series',
 ];
 const STAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
 
@@ -137,6 +139,8 @@ describeEachDialect('POST /events', (t) => {
         global_id: `cal.test?id=${e.organizer[0].id}`, global_id_lineage: [`cal.test?id=${e.organizer[0].id}`],
       }],
       custom_fields: [],
+      recurrence: null,
+      series: null,
     });
     for (const embedded of [...e.categories, ...e.tags]) {
       expect(embedded.term_taxonomy_id).toBe(embedded.id);

@@ -60,6 +60,7 @@ async function makeEvent(db: Db, termIds: number[], status = 'publish'): Promise
     password: '', parent_id: 0, timezone: 'UTC', timezone_abbr: 'UTC', all_day: 0,
     start_local: stamp, end_local: stamp, start_utc: stamp, end_utc: stamp, cost: '[]', website: null,
     show_map: 0, show_map_link: 0, hide_from_listings: 0, sticky: 0, featured: 0, venue_id: null,
+    recurrence: null, original_start: null, override: 0, recurrence_next: null,
   }).execute();
   if (termIds.length > 0) await db.insertInto('event_term').values(termIds.map((term_id) => ({ event_id: id, term_id }))).execute();
   // As the event service does after every write: the terms keep their published-event counts.

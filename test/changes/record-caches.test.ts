@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createStore } from '../../src/store.ts';
-import { countingDb } from '../helpers/counting-db.ts';
+import { countingDb, TIMER_QUERIES } from '../helpers/counting-db.ts';
 import { API, describeEachDialect } from '../helpers/test-app.ts';
 
 const EVENT = { start_date: '2027-03-05 19:00:00', end_date: '2027-03-05 22:00:00' };
@@ -12,7 +12,7 @@ describeEachDialect('kept records are forgotten per record, from the change log'
   let other: Awaited<ReturnType<typeof buildApp>>;
   let counter: { queries: number };
   beforeEach(async () => {
-    const counting = countingDb(t().database.db, /"name":"webhook\w*"/);
+    const counting = countingDb(t().database.db, TIMER_QUERIES);
     counter = counting.counter;
     other = await buildApp({ config: t().config, database: { ...t().database, db: counting.db }, logger: false });
   });

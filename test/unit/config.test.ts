@@ -33,7 +33,7 @@ describe('loadConfig', () => {
   it('reads the settings of operations, sync and webhooks, with their defaults', () => {
     expect(loadConfig({})).toMatchObject({
       rateLimit: { reads: 1200, writes: 300, authFailures: 10 }, metrics: true, timeouts: { headersMs: 10_000, requestMs: 30_000 },
-      changeRetentionDays: 90, webhooks: { allowPrivate: false, retrySeconds: [5, 300, 1800, 7200, 18000, 36000, 36000], pollMs: 1000, timeoutMs: 10_000 },
+      recurrence: { horizonDays: 730, maxOccurrences: 1000 }, changeRetentionDays: 90, webhooks: { allowPrivate: false, retrySeconds: [5, 300, 1800, 7200, 18000, 36000, 36000], pollMs: 1000, timeoutMs: 10_000 },
     });
     const set = loadConfig({ CAL_RATE_LIMIT: 'off', CAL_METRICS: 'off', CAL_WEBHOOK_RETRY_SECONDS: '0.5, 2', CAL_WEBHOOKS_ALLOW_PRIVATE: 'on' });
     expect([set.rateLimit, set.metrics, set.webhooks.retrySeconds, set.webhooks.allowPrivate]).toEqual([null, false, [0.5, 2], true]);
