@@ -12,7 +12,7 @@ import { listPage, pageRequest } from '../http/pagination.ts';
 import type { Urls } from '../http/urls.ts';
 import type { LinkedPostService } from '../linked-posts/linked-post.service.ts';
 import type { RecordRef } from '../linked-posts/linked-post.service.ts';
-import { deleteOccurrences, isOccurrence, materialize, type SeriesContext, setException, split } from '../recurrence/series.ts';
+import { deleteOccurrences, isOccurrence, lockForWrite, materialize, type SeriesContext, setException, split } from '../recurrence/series.ts';
 import { nowStamp, SQL_FORMAT } from '../time/clock.ts';
 import { type Caller, canCreate, canDelete, canEdit, canEditOthers, canRead } from '../users/roles.ts';
 import { type EventInput, type EventWrite, eventWrite } from './event-input.ts';
@@ -91,13 +91,13 @@ export function createEventService(deps: {
       // An occurrence edited on its own is an override: edits of its series leave it alone from now on.
       if (isOccurrence(existing)) columns.override = 1;
       // The status as this transaction sees it, the row locked: concurrent writes must not both count it.
-      const status = await repos.events.lockStatus(existing.id);
+      const status = await lockForWrite(repos, existing);
       const before = await countedTerms(repos, existing.id, status);
       await repos.events.update(existing.id, columns, true);
       await saveLinks(repos, existing.id, links);
       await moveTermCounts(repos, before, await countedTerms(repos, existing.id, columns.status ?? status));
       repos.changes.note({ kind: 'event', id: existing.id, action: statusChange(status, columns.status), userId: caller.id });
-      if (existing.recurrence !== null || columns.recurrence) await materialize(repos, existing.id, series);
+      if (existing.recurrence !== null || columns.recurrence) await materialize(repos, existing.id, series, input.recurrence !== undefined);
       // Restored from the trash, an occurrence is no longer an exception of its series.
       if (status === 'trash' && columns.status !== undefined && columns.status !== 'trash') await setException(repos, existing, false, series);
     }
@@ -118,10 +118,10 @@ export function createEventService(deps: {
   }
 
   /** The event as it is under this transaction's lock, after If-Match is checked against its single read. */
-  async function checked(repos: Repositories, id: number, ifMatch: string): Promise<EventRow> {
-    await repos.events.lockStatus(id);
-    const row = await repos.events.findById(id);
-    if (!row) throw notFoundError({ id });
+  async function checked(repos: Repositories, existing: EventRow, ifMatch: string): Promise<EventRow> {
+    await lockForWrite(repos, existing);
+    const row = await repos.events.findById(existing.id);
+    if (!row) throw notFoundError({ id: existing.id });
     const [current] = await toEventRecords([row], recordDeps(repos), { single: true, unlocked: () => true });
     checkIfMatch(ifMatch, JSON.stringify(current), current);
     return row;
@@ -285,7 +285,7 @@ export function createEventService(deps: {
       const existing = await load(ref);
       if (!canEdit(caller, existing)) throw forbidden(true);
       if (ifMatch === undefined) return record(await write(input, caller, existing));
-      return record(await store.transaction(async (repos) => writeWithin(repos, input, caller, await checked(repos, existing.id, ifMatch))));
+      return record(await store.transaction(async (repos) => writeWithin(repos, input, caller, await checked(repos, existing, ifMatch))));
     },
 
     /**
@@ -316,20 +316,20 @@ export function createEventService(deps: {
       if (force) {
         const before = await record(existing.id);
         await store.transaction(async (repos) => {
-          if (ifMatch !== undefined) await checked(repos, existing.id, ifMatch);
-          const counted = await countedTerms(repos, existing.id, await repos.events.lockStatus(existing.id));
+          if (ifMatch !== undefined) await checked(repos, existing, ifMatch);
+          const counted = await countedTerms(repos, existing.id, await lockForWrite(repos, existing));
+          await followedBySeries(repos, existing, true, caller);
           await repos.events.remove(existing.id);
           await moveTermCounts(repos, counted, []);
           repos.changes.note({ kind: 'event', id: existing.id, action: 'delete', userId: caller.id });
-          await followedBySeries(repos, existing, true, caller);
         });
         return before;
       }
       if (existing.status === 'trash') throw gone('event-is-in-trash', 'The event is already trashed');
       const now = nowStamp(config.timezone);
       await store.transaction(async (repos) => {
-        if (ifMatch !== undefined) await checked(repos, existing.id, ifMatch);
-        const counted = await countedTerms(repos, existing.id, await repos.events.lockStatus(existing.id));
+        if (ifMatch !== undefined) await checked(repos, existing, ifMatch);
+        const counted = await countedTerms(repos, existing.id, await lockForWrite(repos, existing));
         await repos.events.update(existing.id, { status: 'trash', modified_local: now.local, modified_utc: now.utc }, true);
         await moveTermCounts(repos, counted, []);
         repos.changes.note({ kind: 'event', id: existing.id, action: 'trash', userId: caller.id });

@@ -30,6 +30,16 @@ export interface SeriesContext {
 /** An occurrence of a series (not the series event itself). */
 export const isOccurrence = (row: EventRow) => row.parent_id !== 0 && row.original_start !== null;
 
+/**
+ * Locks an event for a write, an occurrence's series first: a series' writers lock it, then write its
+ * occurrences, so a writer of one occurrence that took the other order could deadlock with them, or write
+ * under a series edit that read the occurrence before it. Returns the event's status under the lock.
+ */
+export async function lockForWrite(repos: Repositories, row: EventRow): Promise<string | undefined> {
+  if (isOccurrence(row)) await repos.events.lockStatus(row.parent_id);
+  return repos.events.lockStatus(row.id);
+}
+
 /** What an occurrence has of its own; every other column it takes from its series. */
 const OWN_COLUMNS = new Set<string>([
   'id', 'slug', 'sequence', 'parent_id', 'recurrence', 'original_start', 'override', 'recurrence_next',
@@ -136,11 +146,14 @@ async function occurrenceSlugs(repos: Repositories, seriesSlug: string, slots: O
  * occurrence keeping its id. Occurrences edited on their own (overrides) are left as they are. Writes, and
  * notes in the change log, only what differs.
  */
-export async function materialize(repos: Repositories, seriesId: number, ctx: SeriesContext): Promise<void> {
-  const series = await repos.events.findById(seriesId);
+export async function materialize(repos: Repositories, seriesId: number, ctx: SeriesContext, rulesSent = false): Promise<void> {
+  let series = await repos.events.findById(seriesId);
   if (!series) return;
-  const members = await repos.events.seriesMembers(series.id);
+  let members = await repos.events.seriesMembers(series.id);
   if (series.recurrence === null) return dissolve(repos, series, members, ctx);
+  if (!rulesSent && series.original_start !== null && series.original_start !== series.start_local) {
+    ({ series, members } = await followStart(repos, series, members));
+  }
   const { slots: wanted, next } = await wantedSlots(series, ctx);
   const slots = await placeOverrides(repos, wanted, members.filter((row) => row.override === 1), ctx);
   const generated = members.filter((row) => row.override === 0);
@@ -195,6 +208,29 @@ export async function materialize(repos: Repositories, seriesId: number, ctx: Se
 }
 
 /**
+ * The series' start moved (from its `original_start`, where it last was) and its rules were not sent with
+ * it: its exceptions, extra dates and each occurrence's original start move by as much, so an occurrence
+ * deleted at 18:00 stays deleted when the series moves to 18:30 (RFC 5545 keys them by exact time).
+ */
+async function followStart(repos: Repositories, series: EventRow, members: EventRow[]) {
+  const ms = (text: string) => Date.parse(`${text.replace(' ', 'T')}Z`);
+  const delta = ms(series.start_local) - ms(series.original_start as string);
+  const moved = (text: string) => new Date(ms(text) + delta).toISOString().slice(0, 19).replace('T', ' ');
+  // A date alone moves with the day of the series' old start.
+  const movedListed = (text: string) => (text.trim().length <= 10 ? moved(`${text.trim()} ${(series.original_start as string).slice(11)}`).slice(0, 10) : moved(`${text.trim().replace('T', ' ')}${text.trim().length === 16 ? ':00' : ''}`));
+  const recurrence = JSON.parse(series.recurrence as string) as Recurrence;
+  if (recurrence.rdates) recurrence.rdates = recurrence.rdates.map(movedListed);
+  if (recurrence.exdates) recurrence.exdates = recurrence.exdates.map(movedListed).sort();
+  const text = JSON.stringify(recurrence);
+  if (text !== series.recurrence) await repos.events.update(series.id, { recurrence: text });
+  for (const row of members) if (row.original_start !== null) await repos.events.update(row.id, { original_start: moved(row.original_start) });
+  return {
+    series: { ...series, recurrence: text },
+    members: members.map((row) => (row.original_start === null ? row : { ...row, original_start: moved(row.original_start) })),
+  };
+}
+
+/**
  * A series whose recurrence was removed is a single event again: the occurrences its rules made go, those
  * edited on their own stay as events of their own.
  */
@@ -232,10 +268,12 @@ export async function deleteOccurrences(repos: Repositories, series: EventRow, f
 export async function setException(repos: Repositories, occurrence: EventRow, add: boolean, ctx: SeriesContext) {
   if (!isOccurrence(occurrence)) return;
   await repos.events.lockStatus(occurrence.parent_id);
+  // Read again under the series' lock: a series edit may have moved its original start since.
+  const current = await repos.events.findById(occurrence.id);
   const series = await repos.events.findById(occurrence.parent_id);
-  if (!series?.recurrence) return;
+  if (!series?.recurrence || !current || !isOccurrence(current)) return;
   const recurrence = JSON.parse(series.recurrence) as Recurrence;
-  const at = occurrence.original_start as string;
+  const at = current.original_start as string;
   const exdates = new Set(recurrence.exdates ?? []);
   if (exdates.has(at) === add) return;
   if (add) exdates.add(at);

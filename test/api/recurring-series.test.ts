@@ -109,9 +109,10 @@ describeEachDialect('recurring series: occurrences stored as events', (t) => {
     const [first, second, third] = await occurrences(series.id);
     await ok('DELETE', `/events/${second.id}`);
     expect((await ok('GET', `/events/${series.id}`)).recurrence).toEqual({ rules: ['FREQ=WEEKLY;COUNT=4'], exdates: ['2027-03-28 19:00:00'] });
-    // An edit of the series does not bring it back.
-    await ok('POST', `/events/${series.id}`, { title: 'Choir!' });
+    // An edit of the series does not bring it back, nor does a new time: the exception moves with it.
+    await ok('POST', `/events/${series.id}`, { title: 'Choir!', start_date: '2027-03-14 19:30:00', end_date: '2027-03-14 21:30:00' });
     expect((await occurrences(series.id)).map((e) => e.id)).toEqual([first.id, third.id]);
+    expect((await ok('GET', `/events/${series.id}`)).recurrence.exdates).toEqual(['2027-03-28 19:30:00']);
     expect((await ok('GET', `/categories/${categoryId}`)).count).toBe(3);
     // Restored, it is an occurrence again (an override: it was edited on its own), and no exception.
     await ok('POST', `/events/${second.id}`, { status: 'publish' });
@@ -119,7 +120,7 @@ describeEachDialect('recurring series: occurrences stored as events', (t) => {
     expect((await occurrences(series.id)).map((e) => [e.id, e.series?.override])).toEqual([[first.id, false], [second.id, true], [third.id, false]]);
     // Deleted for good: an exception again.
     await ok('DELETE', `/events/${third.id}?force=true`);
-    expect((await ok('GET', `/events/${series.id}`)).recurrence.exdates).toEqual(['2027-04-04 19:00:00']);
+    expect((await ok('GET', `/events/${series.id}`)).recurrence.exdates).toEqual(['2027-04-04 19:30:00']);
     // The series to the trash takes its occurrences; restored, the rules' ones come back.
     await ok('DELETE', `/events/${series.id}`);
     expect((await occurrences(series.id, 'trash')).map((e) => e.id)).toEqual([first.id, second.id]);

@@ -25,6 +25,46 @@ async function expectConverged(read: (path: string) => Promise<any>, events: any
   expect(new Set(slugs).size).toBe(slugs.length);
 }
 
+type Call = (method: string, path: string, payload?: unknown) => Promise<{ status: number; json: any }>;
+
+/**
+ * Writers racing on one recurring series (issue 12): edits moving its time (each rewriting every
+ * occurrence), an edit of one occurrence (an override), and deletes of three others (each adding an
+ * exception to the series' rules), all at once. Afterwards each occurrence is at the series' last time,
+ * no start twice, no exception lost, the override kept, counts right.
+ */
+async function raceOnOneSeries(call: (i: number) => Call) {
+  const made = await call(0)('POST', '/events', {
+    title: 'Raced series', start_date: '2027-05-03 18:00', end_date: '2027-05-03 19:00', timezone: 'Europe/Paris',
+    categories: ['Series Cat'], recurrence: { rules: ['FREQ=WEEKLY;COUNT=10'] },
+  });
+  expect(made.status).toBe(201);
+  const series = made.json;
+  const list = async () => (await call(0)('GET', `/events?post_parent=${series.id}&start_date=2000-01-01&per_page=50`)).json.events;
+  const [edited, ...doomed] = (await list()).slice(0, 4);
+  const answers = await Promise.all([
+    ...Array.from({ length: 12 }, (_, i) => call(i)('POST', `/events/${series.id}`, {
+      start_date: `2027-05-03 18:${String(i).padStart(2, '0')}`, end_date: '2027-05-03 20:00', description: `Edit ${i}`,
+    })),
+    call(1)('POST', `/events/${edited.id}`, { title: 'Raced, edited alone' }),
+    ...doomed.map((occurrence: { id: number }, i: number) => call(i + 1)('DELETE', `/events/${occurrence.id}`)),
+  ]);
+  expect(answers.map((a) => a.status), JSON.stringify(answers.find((a) => a.status !== 200)?.json)).toEqual(Array(answers.length).fill(200));
+  const final = (await call(0)('GET', `/events/${series.id}`)).json;
+  // The exceptions moved with the series' time, as every occurrence did.
+  const time = final.start_date.slice(11);
+  expect(final.recurrence.exdates).toEqual(doomed.map((o: { start_date: string }) => `${o.start_date.slice(0, 10)} ${time}`));
+  const left = await list();
+  const starts = left.map((o: { series: { original_start: string } }) => o.series.original_start);
+  expect(new Set(starts).size).toBe(starts.length);
+  expect(left).toHaveLength(10 - 1 - 3);
+  const generated = left.filter((o: { id: number }) => o.id !== edited.id);
+  expect(generated.every((o: { start_date: string; description: string }) => o.start_date.endsWith(time) && o.description === final.description)).toBe(true);
+  expect(left.find((o: { id: number }) => o.id === edited.id)?.title).toBe('Raced, edited alone');
+  const category = (await call(0)('GET', `/categories/${series.categories[0].id}`)).json;
+  expect(category.count).toBe(1 + left.length);
+}
+
 const body = (i: number) => ({
   ...EVENT, title: 'Same Title', venue: { venue: 'Brand New Hall' }, organizer: [{ organizer: 'Brand New Club' }],
   categories: ['Brand New Cat'], tags: ['brand-new-tag'], description: `Writer ${i}`,
@@ -55,6 +95,13 @@ describeEachDialect('parallel writers in one process', (t) => {
     const direct = await Promise.all(Array.from({ length: 10 }, () => call('POST', '/tags', { name: 'Direct' })));
     expect(direct.map((d) => d.statusCode).sort()).toEqual([201, ...Array(9).fill(400)]);
     expect(direct.filter((d) => d.statusCode === 400).every((d) => d.json.code === 'term_exists')).toBe(true);
+  });
+
+  it('edits of a recurring series, of one occurrence and deletes of others at once converge', async () => {
+    await raceOnOneSeries(() => async (method, path, payload) => {
+      const res = await call(method, path, payload);
+      return { status: res.statusCode, json: res.json };
+    });
   });
 });
 
@@ -88,6 +135,10 @@ if (pgUrl) {
         expect((await fetchJson(writer.url, 'POST', `/events/${id}`, { title: `Renamed ${i}` })).status).toBe(200);
         expect((await fetchJson(reader.url, 'GET', `/events/${id}`)).json.title).toBe(`Renamed ${i}`);
       }
+    });
+
+    it('edits of one recurring series and deletes of its occurrences spread over both converge', async () => {
+      await raceOnOneSeries((i) => (method, path, payload) => fetchJson(services[i % 2].url, method, path, payload));
     });
   });
 }
