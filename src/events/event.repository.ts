@@ -207,6 +207,10 @@ export function createEventRepository(db: Db, dialect: Dialect) {
     seriesMembers: (seriesId: number): Promise<EventRow[]> =>
       db.selectFrom('event').selectAll().where('parent_id', '=', seriesId).orderBy('start_utc').orderBy('id').execute(),
 
+    /** The occurrences of these series edited on their own (a feed writes them as exceptions). */
+    overridesOf: async (seriesIds: number[]): Promise<EventRow[]> =>
+      seriesIds.length === 0 ? [] : db.selectFrom('event').selectAll().where('parent_id', 'in', seriesIds).where('override', '=', 1).orderBy('start_utc').orderBy('id').execute(),
+
     /** Series whose next start (wall-clock) comes by `through`, by id after `afterId`: due for their horizon to move on. */
     seriesDue: async (through: string, afterId: number, limit: number): Promise<number[]> =>
       (await db.selectFrom('event').select('id').where('recurrence_next', '<=', through).where('id', '>', afterId).orderBy('id').limit(limit).execute()).map((row) => row.id),

@@ -6,6 +6,7 @@ import type { FeedEntry } from '../events/event.service.ts';
 import type { OrganizerSchema } from '../organizers/organizer.schemas.ts';
 import { plainText } from '../posts/html.ts';
 import type { VenueSchema } from '../venues/venue.schemas.ts';
+import { wallUntil } from '../recurrence/expand.ts';
 
 type EventRecord = Static<typeof EventSchema>;
 type Venue = Static<typeof VenueSchema>;
@@ -63,8 +64,28 @@ function organizer(organizers: Organizer[]): ICalEventData['organizer'] {
   return { name, email: first.email.trim() };
 }
 
+/**
+ * A series' RRULE, RDATE and EXDATE lines (RFC 5545 §3.8.5), beside a DTSTART in `zone` (or UTC when the
+ * feed writes the event in UTC). UNTIL is written in UTC, as §3.3.10 requires beside a DTSTART with a
+ * TZID; a listed date alone stands for the series' time of day on it.
+ */
+function recurrenceLines(event: EventRecord, repeats: NonNullable<FeedEntry['repeats']>): string {
+  const zone = feedZone(event.timezone);
+  const wall = (text: string) => DateTime.fromFormat(text, 'yyyy-MM-dd HH:mm:ss', { zone: event.timezone });
+  const listed = (text: string) => {
+    const value = text.trim().replace('T', ' ');
+    return value.length <= 10 ? `${value} ${event.start_date.slice(11)}` : value.length === 16 ? `${value}:00` : value;
+  };
+  const written = (text: string) => (zone ? wall(text).toFormat("yyyyMMdd'T'HHmmss") : wall(text).toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'"));
+  const dates = (name: string, values: string[]) =>
+    values.length === 0 ? [] : [`${name}${zone ? `;TZID=${zone}` : ''}:${[...new Set(values.map(listed))].sort().map(written).join(',')}`];
+  const rules = repeats.rules.map((rule) => `RRULE:${rule.replace(/UNTIL=([0-9TZ]+)/, (_, until: string) =>
+    `UNTIL=${wall(wallUntil(until, event.timezone, rule)).toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'")}`)}`);
+  return [...rules, ...dates('RDATE', repeats.rdates ?? []), ...dates('EXDATE', [...(repeats.exdates ?? []), ...repeats.hidden])].join('\n');
+}
+
 /** One VEVENT from the record the API returns, so a feed and the API cannot disagree on any of it. */
-export function toVEvent({ record, sequence }: FeedEntry): ICalEventData {
+export function toVEvent({ record, sequence, repeats, recurrenceOf }: FeedEntry): ICalEventData {
   const event = record as unknown as EventRecord;
   const venue = Array.isArray(event.venue) ? undefined : (event.venue as Venue);
   // DTSTAMP is the last modification, not the time of the request: the body changes only when the data does.
@@ -74,7 +95,10 @@ export function toVEvent({ record, sequence }: FeedEntry): ICalEventData {
     ? { start: day(event.start_date), end: day(event.end_date).plus({ days: 1 }), allDay: true, timezone: null }
     : { start: utc(event.utc_start_date), end: utc(event.utc_end_date), timezone: feedZone(event.timezone) };
   return {
-    id: uidOf(event.global_id),
+    // An edited occurrence is the same calendar component as its series, at its original start.
+    id: uidOf(recurrenceOf?.globalId ?? event.global_id),
+    recurrenceId: recurrenceOf ? DateTime.fromFormat(recurrenceOf.originalStart, 'yyyy-MM-dd HH:mm:ss', { zone: recurrenceOf.timezone }).toUTC() : null,
+    repeating: repeats ? recurrenceLines(event, repeats) : null,
     sequence,
     stamp: modified,
     created: utc(event.date_utc),

@@ -101,7 +101,7 @@ export function createFeedService(deps: { events: EventService; urls: Urls; conf
       // Read before the data: a write landing in between can only make the date too old, never too new.
       const lastWrite = await store.lastWrite();
       const entries = request.event
-        ? [await events.getForFeed(request.event, request.caller, { password: request.password, context: request.query.context })]
+        ? await events.getForFeed(request.event, request.caller, { password: request.password, context: request.query.context })
         : await events.listForFeed(feedQuery(request.query, now), request.caller, config.feedMaxEvents);
       const title = request.title?.trim() || config.siteName;
       const body = Buffer.from(await renderCalendar(entries, title));

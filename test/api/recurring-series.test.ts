@@ -1,5 +1,7 @@
+import type ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import { expect, it } from 'vitest';
+import { parseFeed, unfolded, unixOf } from '../helpers/ical.ts';
 import { API, describeEachDialect, type TestContext } from '../helpers/test-app.ts';
 
 interface Listed {
@@ -203,3 +205,50 @@ describeEachDialect('recurring series: occurrences stored as events', (t) => {
     expect((await ok('GET', '/events?search=Bad&start_date=2000-01-01')).events).toEqual([]);
   });
 }, { CAL_RECURRENCE_HORIZON_DAYS: '45', CAL_RECURRENCE_MAX_OCCURRENCES: '70' });
+
+describeEachDialect('recurring series in iCalendar feeds', (t) => {
+  const { ok, occurrences, weekly } = seriesHelpers(t);
+  const feed = async (query: string) => {
+    const res = await t().request({ url: `${API}/events?${query}`, headers: { accept: 'text/calendar' } });
+    expect(res.statusCode, res.body).toBe(200);
+    return parseFeed(res.body);
+  };
+
+  it('a series is one VEVENT with RRULE and EXDATE, its edited occurrences exceptions with RECURRENCE-ID', async () => {
+    const series = await weekly(['FREQ=WEEKLY;COUNT=6']);
+    const [, second, third, fourth] = await occurrences(series.id);
+    await ok('DELETE', `/events/${second.id}`);
+    await ok('POST', `/events/${third.id}`, { title: 'Choir (guest)', start_date: '2027-04-05 18:00:00', end_date: '2027-04-05 20:00:00' });
+    await ok('POST', `/events/${fourth.id}`, { status: 'private' }); // an exception anonymous callers do not see
+    const single = await ok('POST', '/events', { title: 'Once', start_date: '2027-03-20 10:00', end_date: '2027-03-20 11:00' });
+
+    const parsed = await feed('start_date=2027-01-01&end_date=2027-12-31');
+    const uid = `${series.id}@cal.test`;
+    expect(parsed.events.map((e) => [e.uid, e.isRecurrenceException()]).sort()).toEqual([[uid, false], [uid, true], [`${single.id}@cal.test`, false]].sort());
+    const master = parsed.events.find((e) => e.uid === uid && !e.isRecurrenceException()) as ICAL.Event;
+    const lines = unfolded(await (await t().app.inject({ url: `${API}/events?start_date=2027-01-01&end_date=2027-12-31`, headers: { accept: 'text/calendar' } })).body);
+    expect(lines).toContain('RRULE:FREQ=WEEKLY;COUNT=6');
+    expect(lines).toContain('EXDATE;TZID=Europe/Berlin:20270328T190000,20270411T190000');
+    expect(lines).toContain('RECURRENCE-ID;TZID=Europe/Berlin:20270404T190000');
+    for (const exception of parsed.events.filter((e) => e.isRecurrenceException())) master.relateException(exception);
+
+    // A calendar app expanding the feed meets exactly what the API lists to the same caller.
+    const expanded: Array<[number, string]> = [];
+    const iterator = master.iterator();
+    for (let next = iterator.next(); next; next = iterator.next()) {
+      const details = master.getOccurrenceDetails(next);
+      expanded.push([details.startDate.toUnixTime(), details.item.summary]);
+    }
+    const listed = (await t().request({ url: `${API}/events?start_date=2027-01-01&search=Choir` })).json.events as Listed[];
+    expect(expanded.sort()).toEqual(listed.map((e) => [unixOf(e.utc_start_date), e.title]).sort());
+  });
+
+  it('UNTIL is written in UTC beside a DTSTART with a time zone; an all-day series stays as its occurrences', async () => {
+    await weekly(['FREQ=WEEKLY;UNTIL=20270404'], { title: 'Until' });
+    const allDay = await ok('POST', '/events', { title: 'Fair', start_date: '2027-05-01', end_date: '2027-05-01', all_day: true, recurrence: { rules: ['FREQ=DAILY;COUNT=3'] } });
+    const lines = unfolded((await t().app.inject({ url: `${API}/events?start_date=2027-01-01&end_date=2027-12-31`, headers: { accept: 'text/calendar' } })).body);
+    expect(lines).toContain('RRULE:FREQ=WEEKLY;UNTIL=20270404T215959Z');
+    const parsed = await feed('start_date=2027-01-01&end_date=2027-12-31');
+    expect(parsed.events.filter((e) => e.summary === 'Fair').map((e) => e.uid)).toEqual([allDay.id, allDay.id + 1, allDay.id + 2].map((id) => `${id}@cal.test`));
+  });
+});
