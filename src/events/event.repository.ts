@@ -207,6 +207,10 @@ export function createEventRepository(db: Db, dialect: Dialect) {
     seriesMembers: (seriesId: number): Promise<EventRow[]> =>
       db.selectFrom('event').selectAll().where('parent_id', '=', seriesId).orderBy('start_utc').orderBy('id').execute(),
 
+    /** The occurrence of a series the rules gave this wall-clock start. */
+    occurrenceAt: async (seriesId: number, originalStart: string): Promise<number | undefined> =>
+      (await db.selectFrom('event').select('id').where('parent_id', '=', seriesId).where('original_start', '=', originalStart).executeTakeFirst())?.id,
+
     /** The occurrences of these series edited on their own (a feed writes them as exceptions). */
     overridesOf: async (seriesIds: number[]): Promise<EventRow[]> =>
       seriesIds.length === 0 ? [] : db.selectFrom('event').selectAll().where('parent_id', 'in', seriesIds).where('override', '=', 1).orderBy('start_utc').orderBy('id').execute(),

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
+import { DateTime } from 'luxon';
+import type { Repositories } from '../store.ts';
+import { SQL_FORMAT } from '../time/clock.ts';
 import type { createImporter, ImportOptions, Failure, Tally } from './importer.ts';
 import { ImportError, type SourceOptions } from './source.ts';
 
@@ -55,7 +58,43 @@ function eventInput(event: ICAL.Event) {
     ...(location ? { venue: { venue: location, ...at } } : {}),
     ...(categories.length > 0 ? { categories } : {}),
     ...organizers(event.component),
+    ...recurrenceOf(event),
     status: 'publish',
+  };
+}
+
+/**
+ * RRULE, RDATE and EXDATE as the API's `recurrence`, dates as wall-clock times in the event's own zone (a
+ * date alone stays a date: the whole day). A VEVENT without RRULE has none, even with RDATEs.
+ */
+function recurrenceOf(event: ICAL.Event) {
+  const rules = event.component.getAllProperties('rrule').map((property) => String(property.getFirstValue()));
+  if (rules.length === 0) return {};
+  const zone = event.startDate.zone;
+  const dates = (name: string) => event.component.getAllProperties(name).flatMap((property) => property.getValues())
+    .filter((value): value is ICAL.Time => value instanceof ICAL.Time)
+    .map((time) => (time.isDate ? wall(time).slice(0, 10) : wall(zone && time.zone !== zone ? time.convertToZone(zone) : time)));
+  const rdates = dates('rdate');
+  const exdates = dates('exdate');
+  return { recurrence: { rules, ...(rdates.length > 0 ? { rdates } : {}), ...(exdates.length > 0 ? { exdates } : {}) } };
+}
+
+/**
+ * An exception (a VEVENT with RECURRENCE-ID) is written onto the occurrence its series' rules made here: the
+ * series found by its UID's lineage, the occurrence by its original start in the series' zone. None there
+ * (a date past the horizon, or rules that never gave it): a new event of its own.
+ */
+function exceptionTarget(event: ICAL.Event, property: ICAL.Property) {
+  const value = property.getFirstValue() as ICAL.Time;
+  // Its zone: UTC (`…Z`), its TZID (known to ical.js only with a VTIMEZONE, so read as written), or floating.
+  const tzid = value.zone === ICAL.Timezone.utcTimezone ? 'UTC' : (property.getParameter('tzid') as string | undefined);
+  return async (repos: Repositories) => {
+    const seriesId = (await repos.lineage.findMany('event', [event.uid])).get(event.uid)?.local_id;
+    const series = seriesId === undefined ? undefined : await repos.events.findById(seriesId);
+    if (!series || series.recurrence === null) return undefined;
+    const written = value.isDate ? `${wall(value).slice(0, 10)} ${series.start_local.slice(11)}` : wall(value);
+    const moved = DateTime.fromFormat(written, SQL_FORMAT, { zone: tzid ?? series.timezone }).setZone(series.timezone);
+    return repos.events.occurrenceAt(series.id, moved.isValid ? moved.toFormat(SQL_FORMAT) : written);
   };
 }
 
@@ -91,14 +130,18 @@ export async function importIcs(where: string, importer: Importer, options: Impo
     throw new ImportError(`${where} is not an iCalendar file: ${(error as Error).message}`);
   }
   for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
-  const vevents = calendar.getAllSubcomponents('vevent');
+  // Series before their exceptions, which are written onto the occurrences the series made.
+  const vevents = calendar.getAllSubcomponents('vevent')
+    .sort((a, b) => Number(a.hasProperty('recurrence-id')) - Number(b.hasProperty('recurrence-id')));
   const tally: Tally = { created: 0, updated: 0, unchanged: 0, failed: 0 };
   const failures: Failure[] = [];
   for (let at = 0; at < vevents.length; at += BATCH) {
     const events = vevents.slice(at, at + BATCH).map((component) => new ICAL.Event(component));
     const batch = events.map((event) => {
-      const recurrence = event.component.getFirstPropertyValue('recurrence-id');
-      return { key: `${event.uid}${recurrence ? `#${String(recurrence)}` : ''}`, modified: modifiedMark(event.component), input: () => eventInput(event) };
+      const recurrence = event.component.getFirstProperty('recurrence-id');
+      const key = `${event.uid}${recurrence ? `#${String(recurrence.getFirstValue())}` : ''}`;
+      const target = recurrence ? exceptionTarget(event, recurrence) : undefined;
+      return { key, modified: modifiedMark(event.component), input: () => eventInput(event), ...(target ? { target } : {}) };
     });
     const outcomes = await importer.writeBatch('event', batch, options);
     outcomes.forEach((result, i) => {

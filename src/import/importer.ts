@@ -54,6 +54,11 @@ export interface Incoming {
   input: () => unknown;
   /** How other records of the source name it (`venue:1001`), when they do. */
   ref?: string;
+  /**
+   * A record already here that a new key is written onto instead of a new one: an .ics exception
+   * (RECURRENCE-ID) is the occurrence its series' rules made here.
+   */
+  target?: (repos: Repositories) => Promise<number | undefined>;
 }
 
 export type Outcome = { outcome: 'created' | 'updated' | 'unchanged'; id?: number } | { outcome: 'failed'; reason: string };
@@ -163,7 +168,8 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
       return await committed(async (repos) => {
         const outcomes: Outcome[] = [];
         const seenHere = new Map(seen); // what this attempt learns, forgotten if it rolls back
-        const bulk = writers[kind].createManyWithin ? new Set(batch.map((item) => item.key)).size === batch.length : false;
+        // Not with targets: one is found through what an earlier record of the page wrote (its lineage).
+        const bulk = writers[kind].createManyWithin && !batch.some((item) => item.target) ? new Set(batch.map((item) => item.key)).size === batch.length : false;
         const creates: number[] = [];
         for (const [i, item] of batch.entries()) {
           if (bulk && plan(item, seenHere, options) === 'created') creates.push(i);
@@ -198,7 +204,8 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
   async function writeOne(repos: Repositories, kind: Kind, item: Incoming, seen: Seen, options: ImportOptions, as: Caller): Promise<Outcome> {
     const outcome = plan(item, seen, options);
     const last = seen.get(item.key);
-    const id = outcome === 'unchanged' ? last?.local_id : await writers[kind].saveWithin(repos, item.input(), as, last?.local_id);
+    const onto = last?.local_id ?? (outcome === 'created' ? await item.target?.(repos) : undefined);
+    const id = outcome === 'unchanged' ? last?.local_id : await writers[kind].saveWithin(repos, item.input(), as, onto);
     if (outcome !== 'unchanged' && id !== undefined) {
       const entry = [{ sourceKey: item.key, localId: id, sourceModified: item.modified }];
       await (outcome === 'created' ? repos.lineage.add(kind, entry) : repos.lineage.save(kind, entry));

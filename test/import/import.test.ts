@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { createDb, type DbHandle } from '../../src/db/create-db.ts';
 import { ImportError, runImport } from '../../src/import/import.command.ts';
 import { silentProgress } from '../../src/import/progress.ts';
+import { vtimezone } from '../../src/feeds/vtimezone.ts';
 import { type FakeSite, startFakeSite } from '../helpers/fake-tec-site.ts';
 import { openTestDatabase, testConfig } from '../helpers/test-app.ts';
 
@@ -178,6 +179,50 @@ for (const dialect of dialects()) {
       const again = await runImport({ source: file, ics: true }, { config, database, progress: silentProgress });
       expect(again.summary.events).toEqual({ created: 0, updated: 0, unchanged: 30, failed: 0 });
       await expect(runImport({ source: join(tmpdir(), 'no-such.ics'), ics: true }, { config, database, progress: silentProgress })).rejects.toThrow(/cannot read the calendar/);
+    });
+
+    it('keeps an iCalendar series a series: RRULE and EXDATE as its rules, an exception (RECURRENCE-ID) on its occurrence', async () => {
+      const file = join(tmpdir(), `cal-import-series-${process.pid}-${dialect}.ics`);
+      const write = (summary: string, modified: string) => writeFileSync(file, [
+        'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//series//EN', vtimezone('Europe/Berlin', 2026, 2028).trimEnd(),
+        // The exception first: the import writes series before their exceptions, whatever the file's order.
+        'BEGIN:VEVENT', 'UID:choir@example.org', 'DTSTAMP:20261101T000000Z', 'LAST-MODIFIED:20261101T000000Z',
+        'RECURRENCE-ID;TZID=Europe/Berlin:20270404T190000', 'DTSTART;TZID=Europe/Berlin:20270405T180000',
+        'DTEND;TZID=Europe/Berlin:20270405T200000', 'SUMMARY:Choir (Easter Monday)', 'END:VEVENT',
+        'BEGIN:VEVENT', 'UID:choir@example.org', 'DTSTAMP:20261101T000000Z', `LAST-MODIFIED:${modified}`,
+        'DTSTART;TZID=Europe/Berlin:20270314T190000', 'DTEND;TZID=Europe/Berlin:20270314T210000',
+        'RRULE:FREQ=WEEKLY;UNTIL=20270411T215959Z', 'EXDATE;TZID=Europe/Berlin:20270328T190000', `SUMMARY:${summary}`, 'END:VEVENT',
+        'END:VCALENDAR', '',
+      ].join('\r\n'));
+      write('Choir', '20261101T000000Z');
+      const first = await runImport({ source: file, ics: true }, { config, database, progress: silentProgress });
+      expect([first.failures, first.summary.events]).toEqual([[], { created: 2, updated: 0, unchanged: 0, failed: 0 }]);
+      const app = await buildApp({ config, database, logger: false });
+      try {
+        const read = async () => {
+          const series = (await app.inject({ url: '/cal/events/v1/events?search=Choir&start_date=2000-01-01' })).json().events[0];
+          const listed = (await app.inject({ url: `/cal/events/v1/events?post_parent=${series.id}&start_date=2000-01-01` })).json().events;
+          return { series, listed: listed.map((e: any) => [e.start_date, e.title, e.series.original_start, e.series.override]) };
+        };
+        const { series, listed } = await read();
+        expect([series.start_date, series.timezone, series.recurrence]).toEqual([
+          '2027-03-14 19:00:00', 'Europe/Berlin', { rules: ['FREQ=WEEKLY;UNTIL=20270411T215959Z'], exdates: ['2027-03-28 19:00:00'] },
+        ]);
+        expect(listed).toEqual([
+          ['2027-03-21 19:00:00', 'Choir', '2027-03-21 19:00:00', false],
+          ['2027-04-05 18:00:00', 'Choir (Easter Monday)', '2027-04-04 19:00:00', true],
+          ['2027-04-11 19:00:00', 'Choir', '2027-04-11 19:00:00', false],
+        ]);
+        const again = await runImport({ source: file, ics: true }, { config, database, progress: silentProgress });
+        expect(again.summary.events).toEqual({ created: 0, updated: 0, unchanged: 2, failed: 0 });
+        // The series renamed at the source: its occurrences follow, its exception stays as it was edited.
+        write('Choir practice', '20261102T000000Z');
+        const renamed = await runImport({ source: file, ics: true }, { config, database, progress: silentProgress });
+        expect(renamed.summary.events).toEqual({ created: 0, updated: 1, unchanged: 1, failed: 0 });
+        expect((await read()).listed.map((row: unknown[]) => row[1])).toEqual(['Choir practice', 'Choir (Easter Monday)', 'Choir practice']);
+      } finally {
+        await app.close();
+      }
     });
 
     it('imports an iCalendar feed from a URL: LOCATION as the venue, ORGANIZER and CATEGORIES kept', async () => {
