@@ -18,7 +18,7 @@ export interface Scenario {
 
 export const SCENARIOS = [
   'single-id', 'single-id-cold', 'single-slug', 'list', 'list-filtered', 'search', 'date-window', 'venues', 'categories', 'create', 'mix',
-  'event-page', 'event-page-cold', 'month-view', 'feed', 'geo-radius',
+  'event-page', 'event-page-cold', 'month-view', 'feed', 'geo-radius', 'list-series-first',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 /** What `--scale` runs at each size: the list and the single reads. */
@@ -74,6 +74,8 @@ export function buildScenarios(fx: Fixtures, authorization: string): Record<Scen
     const lng = (city.lng + random.int(-50, 50) / 1000).toFixed(4);
     return get(`/events?geoloc_lat=${lat}&geoloc_lng=${lng}&geoloc_radius=10&orderby=distance`);
   });
+  // The list with each recurring series once (its first matching occurrence), from 20 days over the next year.
+  const seriesFirst = Array.from({ length: 20 }, (_, i) => get(`/events?hide_subsequent_recurrences=true&start_date=${day(now + i * 18 * DAY)}`));
   const page = (path: string): BenchRequest => ({ method: 'GET', path });
   const eventPages = fx.events.map((event) => page(`/event/${encodeURIComponent(event.slug)}/`));
   const coldPages = fx.coldEvents.map((event) => page(`/event/${encodeURIComponent(event.slug)}/`));
@@ -115,6 +117,7 @@ export function buildScenarios(fx: Fixtures, authorization: string): Record<Scen
     'event-page-cold': scenario('event-page-cold', 'GET /event/{slug}/ (up to 50k slugs in random order: no cache helps)', coldPages),
     'month-view': scenario('month-view', 'GET /events/month/YYYY-MM/ (HTML month grid, 12 months)', months),
     feed: scenario('feed', 'GET /events/?ical=1&start_date&end_date (iCalendar, ~1000 events, 20 windows)', feeds),
+    'list-series-first': scenario('list-series-first', 'GET /events?hide_subsequent_recurrences=true&start_date=… (20 days; 1% of events start a weekly series of 10)', seriesFirst),
     'geo-radius': scenario('geo-radius', 'GET /events?geoloc_lat&geoloc_lng&geoloc_radius=10&orderby=distance (50 centres)', nearby),
   };
 }

@@ -118,6 +118,36 @@ export function generateEvent(random: Random, refs: SeedRefs, slug: ReturnType<t
   };
 }
 
+/** A share of the calendar's events start weekly series (issue 12), each this many events long. */
+export const SERIES_SHARE = 0.01;
+export const SERIES_LENGTH = 10;
+
+/** An event as a series' first: its rules, and its own start as its original one (as materialize stores it). */
+export function asSeriesHead(event: SeedEvent): SeedEvent {
+  const recurrence = JSON.stringify({ rules: [`FREQ=WEEKLY;COUNT=${SERIES_LENGTH}`] });
+  return { ...event, columns: { ...event.columns, recurrence, original_start: event.columns.start_local } };
+}
+
+/**
+ * The further occurrences of a weekly series whose first event got `headId`: the same columns and links, a
+ * week apart in wall-clock time, each with its series as parent, as recurrence/series.ts materializes them.
+ */
+export function occurrencesOf(head: SeedEvent, headId: number): SeedEvent[] {
+  const shifted = (wall: EventTimes['start'], weeks: number) => {
+    const date = new Date(Date.UTC(wall.year, wall.month - 1, wall.day) + weeks * 7 * DAY);
+    return { ...wall, year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+  };
+  return Array.from({ length: SERIES_LENGTH - 1 }, (_, i) => {
+    const times = { ...head.times, start: shifted(head.times.start, i + 1), end: shifted(head.times.end, i + 1) };
+    const dates = dateColumns(times);
+    const columns: EventColumns = {
+      ...head.columns, ...dates, slug: `${head.columns.slug}-${dates.start_local.slice(0, 10)}`, parent_id: headId,
+      recurrence: null, original_start: dates.start_local, override: 0, recurrence_next: null,
+    };
+    return { ...head, times, columns };
+  });
+}
+
 const ROWS_PER_STATEMENT = 500; // 32 columns: 16k parameters, under SQLite's 32766 and PostgreSQL's 65535
 const LINKS_PER_STATEMENT = 5000;
 

@@ -11,7 +11,7 @@ import { createUserRepository } from '../src/users/user.repository.ts';
 import { createUserService } from '../src/users/user.service.ts';
 import { venueKind } from '../src/venues/venue.kind.ts';
 import { checkDateColumns } from './event-times.ts';
-import { createSlugCounter, generateEvent, insertEvents, recountAllTerms, type SeedRefs } from './seed-events.ts';
+import { asSeriesHead, createSlugCounter, generateEvent, occurrencesOf, SERIES_SHARE, insertEvents, recountAllTerms, type SeedRefs } from './seed-events.ts';
 import {
   CATEGORY_TREE, CITIES, createRandom, FIRST_NAMES, LAST_NAMES, PLACES, type Random, rawDescriptions, SEASONS, STREETS, TAGS,
 } from './vocabulary.ts';
@@ -104,11 +104,18 @@ export async function seedCalendar(database: DbHandle, count: number, log: (line
 
   const slug = createSlugCounter();
   for (let done = 0; done < count; ) {
-    const batch = Array.from({ length: Math.min(EVENTS_PER_TRANSACTION, count - done) }, () => generateEvent(random, refs, slug));
+    const batch = Array.from({ length: Math.min(EVENTS_PER_TRANSACTION, count - done) }, () => {
+      const event = generateEvent(random, refs, slug);
+      return !event.times.allDay && random.chance(SERIES_SHARE) ? asSeriesHead(event) : event;
+    });
     if (done === 0) checkDateColumns(batch.slice(0, 300).map((event) => event.times), 'UTC');
     // A plain transaction: store.transaction hands out repositories only, and the batches need the transaction.
-    await database.db.transaction().execute((trx) => insertEvents(trx, batch));
-    done += batch.length;
+    done += await database.db.transaction().execute(async (trx) => {
+      const ids = await insertEvents(trx, batch);
+      const occurrences = batch.flatMap((event, i) => (event.columns.recurrence ? occurrencesOf(event, ids[i]) : []));
+      await insertEvents(trx, occurrences);
+      return batch.length + occurrences.length;
+    });
     if (count >= 200_000 && done % 100_000 === 0) log(`  seeded ${done} events (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   }
   // The event service recounts the terms of every event it writes (WordPress's term count); the batches do
