@@ -52,7 +52,7 @@ type EventEb = ExpressionBuilder<Database, 'event'>;
 // Both sides are lowered by the database: SQLite's lower() folds ASCII only, so a pattern lowered in JS
 // ('über') could never match what SQLite makes of the column ('Über'), even when the case was right.
 
-function where(filter: EventListFilter, dialect: Dialect, table = 'event') {
+function where(filter: EventListFilter, dialect: Dialect, table = 'event', venuesJoined = false) {
   // The same conditions on another name for the table (a correlated subquery's), typed as the event's own.
   const c = <C extends keyof EventTable>(column: C) => `${table}.${column}` as `event.${C}`;
   return (eb: EventEb): Expression<SqlBool> => {
@@ -87,7 +87,8 @@ function where(filter: EventListFilter, dialect: Dialect, table = 'event') {
     if (filter.ids) clauses.push(eb(c('id'), 'in', filter.ids));
     if (filter.modifiedAfter !== undefined) clauses.push(eb(c('modified_utc'), '>', filter.modifiedAfter));
     if (filter.modifiedBefore !== undefined) clauses.push(eb(c('modified_utc'), '<', filter.modifiedBefore));
-    if (filter.geo) {
+    // Ordered by distance, the venues in the circle are joined already (see `listed`).
+    if (filter.geo && !venuesJoined) {
       const { geo } = filter;
       const venues = eb.selectFrom('venue').select('venue.id').where((v) => geoCondition(v, geo, 'venue.geo_lat', 'venue.geo_lng', dialect));
       const atVenue = eb(c('venue_id'), 'in', venues);
@@ -128,18 +129,29 @@ function chunks<T>(items: T[], size = 1000): T[][] {
 /** The only place with the SQL of events and their links. */
 export function createEventRepository(db: Db, dialect: Dialect) {
   /**
-   * Events matching `filter`, in `order` with id breaking ties. Ordered by distance, each event is joined to
-   * its venue and sorted by the venue's distance from the filter's centre.
+   * Events matching `filter`, in `order` with id breaking ties. Ordered by distance: by their venue's
+   * distance from the filter's centre, then venue, then start (soonest first), then id.
    */
   const listed = (filter: EventListFilter, order: EventOrder) => {
     const base = db.selectFrom('event');
     if (order.column !== 'distance') {
       return base.where(where(filter, dialect)).orderBy(`event.${order.column}` as 'event.id', order.direction).orderBy('event.id', order.direction);
     }
-    const centre = filter.geo?.circle?.centre;
-    if (!centre) throw new Error('a distance order needs a centre (checked by listOrder)');
-    return (base.innerJoin('venue', 'venue.id', 'event.venue_id') as unknown as typeof base).where(where(filter, dialect))
-      .orderBy(distanceSql(centre, 'venue.geo_lat', 'venue.geo_lng', dialect), order.direction).orderBy('event.id', order.direction);
+    const { geo } = filter;
+    const centre = geo?.circle?.centre;
+    if (!geo || !centre) throw new Error('a distance order needs a centre (checked by listOrder)');
+    // The venues in the circle, materialized in distance order with each one's distance computed once, then
+    // each venue's events in start order: the database sorts one venue's events at a time and stops when the
+    // page is full, instead of computing a distance for every event in the circle and sorting them all.
+    const dir = order.direction;
+    const start = filter.window?.column === 'utc' ? 'event.start_utc' : 'event.start_local';
+    const near = db.with((cte) => cte('near').materialized(), (qc) => qc.selectFrom('venue')
+      .select(['venue.id', distanceSql(centre, 'venue.geo_lat', 'venue.geo_lng', dialect).as('d')])
+      .where((v) => geoCondition(v, geo, 'venue.geo_lat', 'venue.geo_lng', dialect))
+      .orderBy('d', dir).orderBy('venue.id', dir));
+    return (near.selectFrom('near').innerJoin('event', 'event.venue_id', 'near.id') as unknown as typeof base)
+      .where(where(filter, dialect, 'event', true))
+      .orderBy(sql.ref('near.d'), dir).orderBy(sql.ref('near.id'), dir).orderBy(start, dir).orderBy('event.id', dir);
   };
 
   const byId = precompiled(db, () => db.selectFrom('event').selectAll().where('id', '=', 0));

@@ -38,6 +38,16 @@ describeEachDialect('conditional requests: ETag, Last-Modified, 304 and If-Match
     expect(after.statusCode).toBe(200);
     expect(after.json.venue.city).toBe('Lyon');
     expect(after.headers.etag).not.toBe(before.headers.etag);
+    // A list's tag (composed from its items' tags and its envelope) moves with an item, and with the envelope.
+    const list = await get('/events?start_date=2000-01-01');
+    await send('POST', `/venues/${event.venue.id}`, { city: 'Lille' });
+    const listAfter = await get('/events?start_date=2000-01-01', { 'if-none-match': String(list.headers.etag) });
+    expect([listAfter.statusCode, listAfter.json.events[0].venue.city]).toEqual([200, 'Lille']);
+    await send('POST', '/events', { ...EVENT, title: 'Second' });
+    const grown = await get('/events?start_date=2000-01-01&per_page=1', { 'if-none-match': String(listAfter.headers.etag) });
+    const single = await get('/events?start_date=2000-01-01&per_page=1');
+    expect([grown.statusCode, grown.json.total, single.headers.etag]).toEqual([200, 2, grown.headers.etag]);
+    expect(grown.headers.etag).not.toBe(listAfter.headers.etag);
 
     await settle();
     const dated = await get(`/events/${event.id}`);

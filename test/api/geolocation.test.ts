@@ -84,6 +84,13 @@ describeEachDialect('geolocation: venue coordinates, circles, boxes and distance
     expect(titles(await get(`/events?${WINDOW}&geoloc_lat=52.52&geoloc_lng=13.405`))).toEqual(['Gig berlin']);
     const far = await get(`/events?${WINDOW}&geoloc_lat=52.52&geoloc_lng=13.405&geoloc_radius=300&orderby=distance&order=desc`);
     expect(titles(far)).toEqual(['Gig hamburg', 'Gig potsdam', 'Gig berlin']);
+    // At one venue, the soonest first; pages follow that order across venues.
+    const berlinVenue = (await get(`/events/${events.berlin}`)).venue.id;
+    const later = await ok('POST', '/events', { title: 'Gig berlin later', start_date: '2027-04-20 20:00:00', end_date: '2027-04-20 22:00:00', venue: berlinVenue });
+    const sooner = await ok('POST', '/events', { title: 'Gig berlin sooner', start_date: '2027-03-02 20:00:00', end_date: '2027-03-02 22:00:00', venue: berlinVenue });
+    const paged = async (page: number) => titles(await get(`/events?${WINDOW}&geoloc_lat=52.52&geoloc_lng=13.405&geoloc_radius=30&orderby=distance&per_page=2&page=${page}`));
+    expect([...(await paged(1)), ...(await paged(2))]).toEqual(['Gig berlin sooner', 'Gig berlin', 'Gig berlin later', 'Gig potsdam']);
+    for (const id of [later.id, sooner.id]) await send('DELETE', `/events/${id}?force=true`);
     // Across the antimeridian: Suva to Taveuni, one circle.
     const pacific = await get(`/events?${WINDOW}&geoloc_lat=${PLACES.suva.lat}&geoloc_lng=${PLACES.suva.lng}&geoloc_radius=300&orderby=distance`);
     expect(titles(pacific)).toEqual(['Gig suva', 'Gig taveuni']);
