@@ -437,4 +437,6 @@ export const de: Record<string, string> = {
     "Nur die erste passende Veranstaltung jeder wiederkehrenden Serie",
   "The series this event is or belongs to; null for a single event":
     "Die Serie, die diese Veranstaltung ist oder zu der sie gehört; null für eine einzelne Veranstaltung",
+  "A rule part has a value RFC 5545 does not allow: \"%s\" in \"%s\".":
+    "Ein Regelteil hat einen Wert, den RFC 5545 nicht zulässt: \"%s\" in \"%s\".",
 };

@@ -438,4 +438,6 @@ export const fr: Record<string, string> = {
     "Seulement le premier évènement correspondant de chaque série récurrente",
   "The series this event is or belongs to; null for a single event":
     "La série que cet évènement est ou à laquelle il appartient ; null pour un évènement unique",
+  "A rule part has a value RFC 5545 does not allow: \"%s\" in \"%s\".":
+    "Une partie de règle a une valeur que la RFC 5545 n’admet pas : \"%s\" dans \"%s\".",
 };

@@ -39,6 +39,23 @@ const { RRule } = createRequire(import.meta.url)('rrule') as typeof import('rrul
 
 const FREQUENCIES = new Set(['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY']);
 const PARTS = new Set(['FREQ', 'UNTIL', 'COUNT', 'INTERVAL', 'BYDAY', 'BYMONTHDAY', 'BYYEARDAY', 'BYWEEKNO', 'BYMONTH', 'BYSETPOS', 'WKST']);
+
+// Each list part's values as RFC 5545 §3.3.10 allows them: rrule takes some out-of-range values without a
+// word (WKST=XX, BYWEEKNO=60), which would make a rule silently mean something else, or nothing.
+const numbers = (min: number, max: number, signed: boolean) => (value: string) =>
+  /^[+-]?\d{1,4}$/.test(value) && (signed || !/^[+-]/.test(value)) && Math.abs(Number(value)) >= min && Math.abs(Number(value)) <= max;
+const WEEKDAY = /^(SU|MO|TU|WE|TH|FR|SA)$/;
+const PART_VALUES: Record<string, (value: string) => boolean> = {
+  COUNT: (value) => /^\d{1,9}$/.test(value) && Number(value) >= 1,
+  INTERVAL: (value) => /^\d{1,9}$/.test(value) && Number(value) >= 1,
+  BYDAY: (value) => /^([+-]?\d{1,2})?(SU|MO|TU|WE|TH|FR|SA)$/.test(value) && Math.abs(Number.parseInt(value, 10) || 1) <= 53 && Number.parseInt(value, 10) !== 0,
+  BYMONTHDAY: numbers(1, 31, true),
+  BYYEARDAY: numbers(1, 366, true),
+  BYWEEKNO: numbers(1, 53, true),
+  BYMONTH: numbers(1, 12, false),
+  BYSETPOS: numbers(1, 366, true),
+  WKST: (value) => WEEKDAY.test(value),
+};
 export const MAX_RULES = 10;
 export const MAX_DATES = 1000;
 const PARAM = 'recurrence';
@@ -52,6 +69,8 @@ function checkedRule(text: string, zone: string): RuleSet['rules'][number] {
   const parts = rule.split(';').filter(Boolean).map((part) => part.split('='));
   const bad = parts.find(([key, value]) => !PARTS.has(key) || !value);
   if (bad) throw invalidParam(PARAM, `Unknown or empty rule part "${bad.join('=')}" in "${rule}".`);
+  const outOfRange = parts.find(([key, value]) => PART_VALUES[key] && !value.split(',').every(PART_VALUES[key]));
+  if (outOfRange) throw invalidParam(PARAM, `A rule part has a value RFC 5545 does not allow: "${outOfRange.join('=')}" in "${rule}".`);
   const freq = parts.find(([key]) => key === 'FREQ')?.[1];
   if (!freq || !FREQUENCIES.has(freq)) throw invalidParam(PARAM, `A rule needs FREQ=DAILY, WEEKLY, MONTHLY or YEARLY: "${rule}".`);
   const until = parts.find(([key]) => key === 'UNTIL')?.[1];

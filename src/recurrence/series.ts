@@ -61,8 +61,9 @@ async function wantedSlots(series: EventRow, ctx: SeriesContext) {
   if (ctx.pastCap === 'refuse') checkCount(recurrence, ctx.maxOccurrences);
   // The horizon runs from now, or from the series' start when that is later (a series for next year).
   const from = ctx.now.setZone(series.timezone).toFormat(SQL_FORMAT);
-  const through = DateTime.fromFormat(from > series.start_local ? from : series.start_local, SQL_FORMAT, { zone: 'UTC' })
-    .plus({ days: ctx.horizonDays }).toFormat(SQL_FORMAT);
+  const ahead = DateTime.fromFormat(from > series.start_local ? from : series.start_local, SQL_FORMAT, { zone: 'UTC' }).plus({ days: ctx.horizonDays });
+  // Dates are four-digit years everywhere (text compares as time): the horizon ends with the year 9999.
+  const through = ahead.year > 9999 ? '9999-12-31 23:59:59' : ahead.toFormat(SQL_FORMAT);
   const max = ctx.maxOccurrences;
   const expansion = await expand({ start: series.start_local, end: series.end_local, zone: series.timezone, recurrence, through, max });
   if (expansion.capped && ctx.pastCap === 'refuse') {

@@ -196,10 +196,17 @@ describeEachDialect('recurring series: occurrences stored as events', (t) => {
     expect(await occurrences(series.id)).toEqual([]);
     expect((await ok('GET', `/events/${first.id}`)).series).toBeNull();
 
-    for (const recurrence of [{ rules: ['FREQ=HOURLY'] }, { rules: [] }, { rules: ['FREQ=WEEKLY;BYDAY=XX'] }, 'weekly', { rules: ['FREQ=WEEKLY'], exdates: ['soon'] }]) {
+    // Values RFC 5545 does not allow, which rrule would take without a word (WKST=XX, BYWEEKNO=60, COUNT=0).
+    const outOfRange = ['FREQ=WEEKLY;WKST=XX', 'FREQ=YEARLY;BYWEEKNO=60', 'FREQ=DAILY;COUNT=0', 'FREQ=DAILY;INTERVAL=0', 'FREQ=MONTHLY;BYMONTHDAY=32', 'FREQ=YEARLY;BYMONTH=13', 'FREQ=MONTHLY;BYDAY=0MO'];
+    for (const recurrence of [{ rules: ['FREQ=HOURLY'] }, { rules: [] }, { rules: ['FREQ=WEEKLY;BYDAY=XX'] }, 'weekly', { rules: ['FREQ=WEEKLY'], exdates: ['soon'] }, ...outOfRange.map((rule) => ({ rules: [rule] }))]) {
       const res = await call('POST', '/events', { title: 'Bad', start_date: '2027-01-01 09:00', end_date: '2027-01-01 10:00', recurrence });
       expect([res.statusCode, res.json.code, Object.keys(res.json.data.params)], JSON.stringify(recurrence)).toEqual([400, 'rest_invalid_param', ['recurrence']]);
     }
+    // A series at the end of the calendar stops with the year 9999.
+    const last = await ok('POST', '/events', { title: 'Last days', start_date: '9999-12-20 10:00', end_date: '9999-12-20 11:00', recurrence: { rules: ['FREQ=DAILY'] } });
+    const lastDays = (await ok('GET', `/events?post_parent=${last.id}&start_date=9999-01-01&end_date=9999-12-31&per_page=50`)).events as Listed[];
+    expect([lastDays.length, lastDays.at(-1)?.start_date]).toEqual([11, '9999-12-31 10:00:00']);
+    await ok('DELETE', `/events/${last.id}?force=true`);
     const scope = await call('POST', `/events/${series.id}`, { recurrence_scope: 'all' });
     expect([scope.statusCode, Object.keys(scope.json.data.params)]).toEqual([400, ['recurrence_scope']]);
     expect((await ok('GET', '/events?search=Bad&start_date=2000-01-01')).events).toEqual([]);
