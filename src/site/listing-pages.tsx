@@ -14,7 +14,7 @@ import type { PageContext } from './views/page-context.ts';
 
 /** The query of every listing page: the REST list's filters, a page number, and `ical` for the feed. */
 export type ListingQuery = Pick<EventListQuery, 'categories' | 'tags' | 'venue' | 'organizer' | 'featured' | 'search' | 'start_date' | 'end_date' |
-  'geoloc' | 'geoloc_lat' | 'geoloc_lng' | 'geoloc_radius' | 'geoloc_bbox'> & {
+  'geoloc' | 'geoloc_lat' | 'geoloc_lng' | 'geoloc_radius' | 'geoloc_bbox' | 'post_parent' | 'hide_subsequent_recurrences'> & {
   page?: number;
   ical?: boolean;
 };

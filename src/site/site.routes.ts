@@ -14,12 +14,15 @@ import type { SiteServices } from './site-services.ts';
 import { WORDS, type Words } from './site-words.ts';
 import { STYLESHEET } from './views/layout.tsx';
 
-const { page, categories, tags, venue, organizer, featured, search, start_date, end_date, geoloc, geoloc_lat, geoloc_lng, geoloc_radius, geoloc_bbox } =
-  EventListQuery.properties;
+const {
+  page, categories, tags, venue, organizer, featured, search, start_date, end_date, geoloc, geoloc_lat, geoloc_lng, geoloc_radius, geoloc_bbox,
+  post_parent, hide_subsequent_recurrences,
+} = EventListQuery.properties;
 const ical = Flag('The same selection as iCalendar');
 // The REST list's own parameter schemas: a page takes what the API takes, and rejects what it rejects.
 const ListingQuerySchema = Type.Object({
   page, categories, tags, venue, organizer, featured, search, start_date, end_date, geoloc, geoloc_lat, geoloc_lng, geoloc_radius, geoloc_bbox,
+  post_parent, hide_subsequent_recurrences,
   ...optional({ ical }),
 });
 const RecordQuerySchema = Type.Object({ page, ...optional({ ical }) });

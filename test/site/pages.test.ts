@@ -172,6 +172,26 @@ describeEachDialect('GET /events/ (list, day and month views)', (t) => {
     }
   });
 
+  it('an event of a recurring series links to the series\' further dates, which the list shows, and once with hide_subsequent_recurrences', async () => {
+    const series = await h.event({ ...CONCERT, title: 'Weekly jam', venue: 0, recurrence: { rules: ['FREQ=WEEKLY;COUNT=3'] } });
+    await h.event({ ...CONCERT, title: 'Once only', start_date: '2027-03-20 19:00', end_date: '2027-03-20 20:00', venue: 0 });
+    const page = await h.page('/event/weekly-jam-2027-03-12/');
+    expectHtml(page, 200);
+    expect(page.html).toContain(`<dt>Recurring</dt><dd><a href="/events/?post_parent=${series.id}">More dates of this series</a></dd>`);
+    expect((await h.page('/event/once-only/')).html).not.toContain('More dates');
+    const dates = await h.page(`/events/?post_parent=${series.id}`);
+    expectHtml(dates, 200);
+    expect(dates.html).toContain('<a href="/event/weekly-jam-2027-03-12/">Weekly jam</a>');
+    expect(dates.html).toContain('<a href="/event/weekly-jam-2027-03-19/">Weekly jam</a>');
+    expect(dates.html).not.toContain('Once only');
+    const once = await h.page('/events/?hide_subsequent_recurrences=true');
+    expect(once.html.split('>Weekly jam<').length - 1).toBe(1);
+    expect(once.html).toContain('Once only');
+    const german = await h.page('/de/event/weekly-jam-2027-03-12/');
+    expect(german.html).toContain('Weitere Termine dieser Serie');
+    expectHtml(await h.page('/events/?post_parent=0'), 400);
+  });
+
   it('shows a month grid with multi-day and all-day events on every day they cover, and steps between months', async () => {
     await h.event({ ...CONCERT, title: 'Festival', start_date: '2027-03-30 10:00', end_date: '2027-04-02 18:00', venue: 0 });
     await h.event({ ...CONCERT, title: 'Market', all_day: true, start_date: '2027-03-10', end_date: '2027-03-11', venue: 0 });

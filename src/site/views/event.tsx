@@ -73,6 +73,9 @@ export function EventPage({ ctx, event, feedUrl }: { ctx: PageContext; event: Ev
           {event.tags.length > 0 && (
             <><dt>{w.tags}</dt><dd>{event.tags.map((term, i) => <>{i > 0 && ', '}<a href={ctx.href(`/events/tag/${encodeURIComponent(term.slug)}/`)} rel="tag">{term.name}</a></>)}</dd></>
           )}
+          {event.series && (
+            <><dt>{w.series}</dt><dd><a href={ctx.href(`/events/?post_parent=${event.series.id}`)}>{w.seriesDates}</a></dd></>
+          )}
           {event.website && event.website !== event.url && <><dt>{w.website}</dt><dd><a href={event.website} rel="external noopener">{event.website}</a></dd></>}
         </dl>
         {venue && (
