@@ -209,6 +209,18 @@ export function parseDate(input: string, opts: ParseDateOptions): ParsedDate | n
     return value.isValid ? { value, explicitOffset: true, hasTime: true } : null;
   }
 
+  // The form nearly every client sends (a write reads two), without the lexer; anything the general path
+  // would treat differently (a day the month lacks, an hour the clocks skip) goes on to it.
+  const plain = /^(\d{4})-(\d{2})-(\d{2})[ t](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+  if (plain) {
+    const [year, month, day, hour, minute, second] = plain.slice(1).map((part) => Number(part ?? 0));
+    // The day's start, then the time: as the general path does (an hour that comes twice is its first).
+    const value = DateTime.fromObject({ year, month, day }, { zone: now.zone }).set({ hour, minute, second });
+    if (value.isValid && value.day === day && value.month === month && value.hour === hour && value.minute === minute) {
+      return { value, explicitOffset: false, hasTime: true };
+    }
+  }
+
   const toks = lex(text);
   if (!toks) return null;
   const base = readBase(toks, now);

@@ -327,3 +327,24 @@ describe('parseDate: rejects', () => {
     expect(parseDate('today', { zone: 'Mars/Olympus', now: NOW })).toBeNull();
   });
 });
+
+describe('parseDate: the YYYY-MM-DD HH:MM:SS shortcut', () => {
+  it('reads every such text as the general path reads the same date with slashes, DST changes and bad days included', () => {
+    // Seeded: every minute of the hours around each zone's 2027 changes, plus random times and days the month lacks.
+    const zones = ['America/New_York', 'Europe/Berlin', 'Australia/Sydney', 'Asia/Kolkata', 'UTC', 'UTC+5'];
+    const texts: string[] = [];
+    for (const day of ['2027-03-14', '2027-11-07', '2027-03-28', '2027-10-31', '2027-04-04', '2027-10-03', '2027-02-29', '2027-04-31', '2028-02-29']) {
+      for (let minute = 0; minute < 4 * 60; minute += 7) texts.push(`${day} ${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`);
+    }
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    for (let i = 0; i < 300; i++) texts.push(`20${10 + next(30)}-${String(1 + next(12)).padStart(2, '0')}-${String(1 + next(31)).padStart(2, '0')} ${String(next(24)).padStart(2, '0')}:${String(next(60)).padStart(2, '0')}`);
+    for (const zone of zones) {
+      for (const text of texts) {
+        const fast = parseDate(text, { zone, now: NOW });
+        const general = parseDate(text.replace(/-/g, '/'), { zone, now: NOW });
+        expect([fast?.value.toISO(), fast?.hasTime, fast?.explicitOffset], `${zone} ${text}`).toEqual([general?.value.toISO(), general?.hasTime, general?.explicitOffset]);
+      }
+    }
+  });
+});
