@@ -1,8 +1,8 @@
 import type { Store } from '../store.ts';
-import type { ChangeKind } from './change.repository.ts';
+import type { ChangeAction, ChangeKind } from './change.repository.ts';
 
 /** What a cache must forget: the records named, or everything (a write that did not say what it changed). */
-export type Forget = Array<{ kind: ChangeKind; id: number }> | 'all';
+export type Forget = Array<{ kind: ChangeKind; id: number; action: ChangeAction; seq: number }> | 'all';
 
 // More changes than this since the last look are cheaper to answer by forgetting everything.
 const MOST_CHANGES = 1000;
@@ -51,7 +51,7 @@ export function createChangeWatch(store: Store) {
       return tell('all');
     }
     seen = { version, seq: rows.length > 0 ? Number(rows[rows.length - 1].seq) : seen.seq };
-    if (rows.length > 0) tell(rows.map((row) => ({ kind: row.kind as ChangeKind, id: row.record_id })));
+    if (rows.length > 0) tell(rows.map((row) => ({ kind: row.kind as ChangeKind, id: row.record_id, action: row.action as ChangeAction, seq: Number(row.seq) })));
   }
 
   return {

@@ -41,6 +41,10 @@ export function createEventJson(watch: ChangeWatch) {
   const terms = createRecordCache<number, string>(20000, since, 'embedded-terms');
   // Moves whenever a kept term text is forgotten: a whole text put together before is then out of date.
   let termsSeen = 0;
+  // Events changed since the term texts were brought up to date: the counts of the terms they are in now
+  // moved (those they were in are forgotten at once, from their kept text). Read before any text is served.
+  const touched = new Set<number>();
+  let catchingUp: Promise<void> | undefined;
 
   watch.onForget((forget: Forget) => {
     if (forget === 'all') {
@@ -48,15 +52,19 @@ export function createEventJson(watch: ChangeWatch) {
       termsSeen++;
       return;
     }
-    for (const { kind, id } of forget) {
+    for (const { kind, id, action } of forget) {
       if (kind === 'event') {
+        // The counts of the terms it was in moved (known from its kept text; a new event was in none), and
+        // of those it is in now (read before the next text is served).
+        const was = texts.get(`${id}:list`) ?? texts.get(`${id}:single`);
+        if (was) for (const term of [...was.categories, ...was.tags]) terms.delete(term);
+        else if (action !== 'create') terms.clear();
+        touched.add(id);
+        termsSeen++;
         rows.delete(id);
         slugs.deleteWhere((eventId) => eventId === id);
         texts.delete(`${id}:single`);
         texts.delete(`${id}:list`);
-        // The counts of the terms it was and is in moved.
-        terms.clear();
-        termsSeen++;
       } else if (kind === 'venue') texts.deleteWhere((text) => text.venue === id);
       else if (kind === 'organizer') texts.deleteWhere((text) => text.organizers.includes(id));
       else {
@@ -66,6 +74,19 @@ export function createEventJson(watch: ChangeWatch) {
       }
     }
   });
+
+  /** Forgets the term texts of the terms the events changed since the last look are in now. */
+  async function catchUpTerms(deps: RecordDeps): Promise<void> {
+    while (catchingUp) await catchingUp;
+    if (touched.size === 0) return;
+    const ids = [...touched];
+    touched.clear();
+    catchingUp = deps.repos.events.termIdsOfEvents(ids).then((termIds) => {
+      for (const term of termIds) terms.delete(term);
+      termsSeen++;
+    }).finally(() => (catchingUp = undefined));
+    await catchingUp;
+  }
 
   /** The embedded terms' JSON, from those kept, the rest read in one query a taxonomy. */
   async function termTexts(ids: { categories: number[]; tags: number[] }, deps: RecordDeps, from: number) {
@@ -173,6 +194,7 @@ export function createEventJson(watch: ChangeWatch) {
      * queries. Protection is applied per caller on a copy.
      */
     async texts(eventRows: EventRow[], deps: RecordDeps, options: RecordOptions & { from: number }): Promise<string[]> {
+      await catchUpTerms(deps);
       const form = options.single ? 'single' : 'list';
       const kept = eventRows.map((row) => texts.get(`${row.id}:${form}`));
       const missing = eventRows.filter((_, i) => kept[i] === undefined);

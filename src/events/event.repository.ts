@@ -236,6 +236,15 @@ export function createEventRepository(db: Db, dialect: Dialect) {
       await db.updateTable('event').set({ parent_id: toSeries }).where('parent_id', '=', fromSeries).where('original_start', '>=', fromStart).execute();
     },
 
+    /** Every term any of these events is in. */
+    termIdsOfEvents: async (eventIds: number[]): Promise<number[]> => {
+      const found = new Set<number>();
+      for (const part of chunks(eventIds)) {
+        for (const row of await db.selectFrom('event_term').select('term_id').distinct().where('event_id', 'in', part).execute()) found.add(row.term_id);
+      }
+      return [...found];
+    },
+
     /** The term ids (ascending) and organizer ids (in order) of many events: a series' occurrences. */
     async linkIdsOf(eventIds: number[]): Promise<{ terms: Map<number, number[]>; organizers: Map<number, number[]> }> {
       const terms = new Map<number, number[]>();
@@ -305,6 +314,16 @@ export function createEventRepository(db: Db, dialect: Dialect) {
       listed(filter, order)
         .select(['event.id', 'event.slug', 'event.title', 'event.start_local', 'event.end_local', 'event.start_utc', 'event.end_utc', 'event.all_day', 'event.featured'])
         .limit(limit).execute(),
+
+    /**
+     * A count and where the change log stood when it was taken, in one statement (one snapshot on both
+     * databases): the changes after `seq` are exactly those the count has not seen.
+     */
+    countAtSeq: async (filter: EventListFilter): Promise<{ total: number; seq: number }> => {
+      const row = await db.selectFrom('event').select([sql<number>`count(*)`.as('n'), sql<number>`(select max(seq) from change_log)`.as('seq')])
+        .where(where(filter, dialect)).executeTakeFirstOrThrow();
+      return { total: Number(row.n), seq: Number(row.seq ?? 0) };
+    },
 
     count: async (filter: EventListFilter) =>
       Number((await db.selectFrom('event').select(sql<number>`count(*)`.as('n')).where(where(filter, dialect)).executeTakeFirstOrThrow()).n),

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { statusChange } from '../changes/change.repository.ts';
 import type { Config } from '../config.ts';
-import { createCountCache } from '../db/count-cache.ts';
 import { createChangeWatch } from '../changes/change-watch.ts';
 import { distanceKm, type Point, roundKm } from '../geo/geo.ts';
 import type { Repositories, Store } from '../store.ts';
@@ -20,6 +19,7 @@ import { type EventInput, type EventWrite, eventWrite } from './event-input.ts';
 import { countedTerms, linksChanged, moveTermCounts, saveLinks } from './event-links-write.ts';
 import { type EventListQuery, eventListFilter } from './event-list.ts';
 import { createEventJson } from './event-json.ts';
+import { createEventTotals } from './event-totals.ts';
 import { type EventRecord, toEventRecords } from './event.record.ts';
 import type { EventColumns, EventRow } from './event.repository.ts';
 
@@ -42,8 +42,8 @@ export function createEventService(deps: {
   organizers: LinkedPostService<'organizer'>;
 }) {
   const { store, urls, config, venues, organizers } = deps;
-  const countOf = createCountCache();
   const watch = createChangeWatch(store);
+  const totalOf = createEventTotals(watch, () => store.repos.events);
   const kept = createEventJson(watch);
   const recordDeps = (repos: Repositories) => ({ repos, urls, config, venues, organizers });
 
@@ -251,15 +251,13 @@ export function createEventService(deps: {
       const { filter, order, echo } = await eventListFilter(query, caller, {
         repos: store.repos, config, now: DateTime.utc(),
       });
-      // Both before the rows: the version for the total (versioned-cache.ts), the generation for the records
-      // (record-cache.ts). In this order the look at the log reuses the version just read.
-      const version = await store.dataVersion();
+      // Before the rows: what changed is learnt (record-cache.ts, event-totals.ts), then the generation noted.
       await watch.sync();
       const from = watch.generation();
       const [rows, total] = await Promise.all([
         store.repos.events.listIds(filter, order, page.perPage, (page.page - 1) * page.perPage)
           .then((ids) => kept.rows(ids, from, store.repos.events.findByIds)),
-        countOf(JSON.stringify(filter), version, () => store.repos.events.count(filter)),
+        totalOf(filter),
       ]);
       const unlocked = unlockedFor(caller, query);
       const texts = await kept.texts(rows, recordDeps(store.repos), { unlocked, from });

@@ -51,6 +51,25 @@ describeEachDialect('kept records are forgotten per record, from the change log'
     expect(list.body.events.map((e: { title: string }) => e.title)).toEqual(['A, moved', 'B']);
   });
 
+  it('list totals grow with events created in the other process, by the new events that match; any other change counts again', async () => {
+    const jazz = await event('Jazz one');
+    const totals = async () => Promise.all(['/events?start_date=2027-03-01', `/events?start_date=2027-03-01&categories=${jazz.categories[0].id}`, '/events?start_date=2027-03-01&search=Folk']
+      .map(async (url) => (await readThere(url)).body.total));
+    expect(await totals()).toEqual([1, 1, 0]);
+    await event('Jazz two');
+    await write('POST', '/events', { ...EVENT, title: 'Folk one', categories: ['Folk'] });
+    await write('POST', '/events', { ...EVENT, title: 'Folk two', categories: ['Folk'], status: 'draft' });
+    // (Kept totals grow by a count of the new events alone: test/unit/event-totals.test.ts.)
+    expect(await totals()).toEqual([3, 2, 1]);
+    await write('POST', '/events', { ...EVENT, title: 'Folk three', categories: ['Folk'] });
+    expect(await totals()).toEqual([4, 2, 2]);
+    // An update, a trash: every total is counted again.
+    await write('POST', `/events/${jazz.id}`, { title: 'Folk, formerly jazz' });
+    expect(await totals()).toEqual([4, 2, 3]);
+    await write('DELETE', `/events/${jazz.id}`);
+    expect(await totals()).toEqual([3, 1, 2]);
+  });
+
   it('what a kept record embeds: a venue, an organizer, a category renamed, a term count moved by another event', async () => {
     const a = await event('A');
     const b = await event('B');
@@ -67,6 +86,27 @@ describeEachDialect('kept records are forgotten per record, from the change log'
     expect((await readThere(`/events/${a.id}`)).body.categories.map((c: { name: string }) => c.name)).toEqual(['Jazz & Blues']);
     await write('DELETE', `/tags/${a.tags[0].id}`);
     expect((await readThere(`/events/${b.id}`)).body.tags).toEqual([]);
+  });
+
+  it('term counts moved by an event moving between categories there, kept there or not, trashed, deleted', async () => {
+    const a = await event('A'); // Jazz
+    const b = await write('POST', '/events', { ...EVENT, title: 'B', categories: ['Folk'] });
+    const counts = async (id: number) => (await readThere(`/events/${id}`)).body.categories.map((c: { name: string; count: number }) => [c.name, c.count]);
+    const d = await write('POST', '/events', { ...EVENT, title: 'D', categories: ['Jazz'] });
+    expect([await counts(a.id), await counts(b.id), await counts(d.id)]).toEqual([[['Jazz', 2]], [['Folk', 1]], [['Jazz', 2]]]);
+    // A, kept there, moves from Jazz to Folk: both counts move (Jazz known from A's kept record), and the
+    // kept records of B and D show it.
+    await write('POST', `/events/${a.id}`, { categories: ['Folk'] });
+    expect([await counts(b.id), await counts(d.id), await counts(a.id)]).toEqual([[['Folk', 2]], [['Jazz', 1]], [['Folk', 2]]]);
+    // An event the other process never read (nothing kept of it) moves: whatever it was in is not known there.
+    const c = await write('POST', '/events', { ...EVENT, title: 'C', categories: ['Folk'] });
+    expect(await counts(b.id)).toEqual([['Folk', 3]]);
+    await write('POST', `/events/${c.id}`, { categories: ['Jazz'] });
+    expect([await counts(b.id), await counts(d.id)]).toEqual([[['Folk', 2]], [['Jazz', 2]]]);
+    await write('DELETE', `/events/${a.id}`);
+    expect(await counts(b.id)).toEqual([['Folk', 1]]);
+    await write('DELETE', `/events/${c.id}?force=true`);
+    expect(await counts(d.id)).toEqual([['Jazz', 1]]);
   });
 
   it('a slug moved or an event deleted is not found there by its old name', async () => {
