@@ -11,7 +11,6 @@ import { listPage, pageRequest } from '../http/pagination.ts';
 import type { Urls } from '../http/urls.ts';
 import type { LinkedPostService } from '../linked-posts/linked-post.service.ts';
 import type { RecordRef } from '../linked-posts/linked-post.service.ts';
-import type { Recurrence } from '../recurrence/expand.ts';
 import { deleteOccurrences, isOccurrence, lockForWrite, materialize, type SeriesContext, setException, split } from '../recurrence/series.ts';
 import { nowStamp, SQL_FORMAT } from '../time/clock.ts';
 import { type Caller, canCreate, canDelete, canEdit, canEditOthers, canRead } from '../users/roles.ts';
@@ -20,6 +19,7 @@ import { countedTerms, linksChanged, moveTermCounts, saveLinks } from './event-l
 import { type EventListQuery, eventListFilter } from './event-list.ts';
 import { createEventJson } from './event-json.ts';
 import { createEventTotals } from './event-totals.ts';
+import { createFeedEntries, type FeedEntry } from './event-feed.ts';
 import { type EventRecord, toEventRecords } from './event.record.ts';
 import type { EventColumns, EventRow } from './event.repository.ts';
 
@@ -165,47 +165,7 @@ export function createEventService(deps: {
     if (isOccurrence(deleted)) await setException(repos, deleted, true, seriesContext(caller.id));
   }
 
-  /**
-   * Records whole, each with its revision: what a calendar feed is written from. A series appears as a
-   * calendar app wants it: the series event once, with its rules, in place of its occurrences, then the
-   * occurrences edited on their own as its exceptions (RECURRENCE-ID); an edited occurrence this caller may
-   * not see is left out of the rules (EXDATE). A series the caller cannot see whole (trashed, unreadable,
-   * locked by a password) and an all-day series (RFC 5545 dates, which our exceptions' times do not fit)
-   * stay as their occurrences.
-   */
-  async function feedEntries(rows: EventRow[], visible: (row: EventRow) => boolean): Promise<FeedEntry[]> {
-    const seriesOf = (row: EventRow) => (row.recurrence !== null ? row.id : isOccurrence(row) ? row.parent_id : 0);
-    const seriesIds = [...new Set(rows.map(seriesOf).filter((id) => id !== 0))];
-    const known = new Map(rows.map((row) => [row.id, row]));
-    for (const row of await store.repos.events.findByIds(seriesIds.filter((id) => !known.has(id)))) known.set(row.id, row);
-    const whole = new Set(seriesIds.filter((id) => {
-      const head = known.get(id);
-      return head !== undefined && head.recurrence !== null && head.all_day === 0 && visible(head);
-    }));
-    const overrides = await store.repos.events.overridesOf([...whole]);
-    const shown: EventRow[] = [];
-    const placed = new Set<number>();
-    for (const row of rows) {
-      const id = seriesOf(row);
-      if (!whole.has(id)) shown.push(row);
-      else if (!placed.has(id)) {
-        placed.add(id);
-        shown.push(known.get(id) as EventRow, ...overrides.filter((o) => o.parent_id === id && visible(o)));
-      }
-    }
-    const records = await toEventRecords(shown, recordDeps(store.repos), { unlocked: () => true });
-    return shown.map((row, i) => {
-      const entry: FeedEntry = { record: records[i], sequence: row.sequence };
-      if (whole.has(row.id)) {
-        const hidden = overrides.filter((o) => o.parent_id === row.id && !visible(o)).map((o) => o.original_start as string);
-        entry.repeats = { ...(JSON.parse(row.recurrence as string) as Recurrence), hidden };
-      } else if (row.override === 1 && whole.has(row.parent_id)) {
-        const head = known.get(row.parent_id) as EventRow;
-        entry.recurrenceOf = { globalId: urls.globalId(head.id), originalStart: row.original_start as string, timezone: head.timezone };
-      }
-      return entry;
-    });
-  }
+  const feedEntries = createFeedEntries({ store, urls, recordDeps });
 
   return {
     async get(ref: RecordRef, caller: Caller | null, options: EventReadOptions) {
@@ -404,16 +364,6 @@ function withLookupsOnce(repos: Repositories): Repositories {
     organizers: { ...repos.organizers, findById: once(repos.organizers.findById) },
     terms: { ...repos.terms, findById: once(repos.terms.findById) },
   };
-}
-
-/** An event record as the API returns it, and its RFC 5545 SEQUENCE (not part of the record). */
-export interface FeedEntry {
-  record: EventRecord;
-  sequence: number;
-  /** A series written whole: its rules, and the original starts of edited occurrences not shown (EXDATE). */
-  repeats?: Recurrence & { hidden: string[] };
-  /** An occurrence edited on its own, written as an exception of its series' VEVENT (RECURRENCE-ID). */
-  recurrenceOf?: { globalId: string; originalStart: string; timezone: string };
 }
 
 export type EventService = ReturnType<typeof createEventService>;

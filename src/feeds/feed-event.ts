@@ -2,7 +2,7 @@ import { type ICalEventData, ICalEventClass, ICalEventStatus } from 'ical-genera
 import { DateTime, IANAZone } from 'luxon';
 import type { Static } from 'typebox';
 import type { EventSchema } from '../events/event.schemas.ts';
-import type { FeedEntry } from '../events/event.service.ts';
+import type { FeedEntry } from '../events/event-feed.ts';
 import type { OrganizerSchema } from '../organizers/organizer.schemas.ts';
 import { plainText } from '../posts/html.ts';
 import type { VenueSchema } from '../venues/venue.schemas.ts';

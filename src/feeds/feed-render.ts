@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import ical, { escape, ICalCalendarMethod, ICalEvent } from 'ical-generator';
 import { foldLines } from './fold.ts';
-import type { FeedEntry } from '../events/event.service.ts';
+import type { FeedEntry } from '../events/event-feed.ts';
 import { feedZone, toVEvent } from './feed-event.ts';
 import { vtimezone } from './vtimezone.ts';
 
