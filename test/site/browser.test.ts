@@ -54,6 +54,7 @@ describe('the site in a real browser (Chromium)', () => {
     await create({ title: 'Spring Festival', start_date: '2027-03-19 10:00', end_date: '2027-03-21 18:00', venue, categories: ['Festivals'] });
     await create({ title: 'Farmers Market', all_day: true, start_date: '2027-03-13', end_date: '2027-03-13', categories: ['Markets'] });
     await create({ title: 'Members Evening', start_date: '2027-03-25 19:00', end_date: '2027-03-25 21:00', password: 'members-only', description: 'The members programme.' });
+    await create({ title: 'Choir', start_date: '2027-03-08 19:00', end_date: '2027-03-08 21:00', timezone: 'Europe/Berlin', recurrence: { rules: ['FREQ=WEEKLY;COUNT=3'] } });
     for (let i = 1; i <= 14; i++) {
       const day = String(i + 1).padStart(2, '0');
       await create({ title: `Lunch Talk ${i}`, start_date: `2027-04-${day} 12:00`, end_date: `2027-04-${day} 13:00`, categories: ['Talks'], venue });
@@ -88,7 +89,7 @@ describe('the site in a real browser (Chromium)', () => {
     ['/events/', 200], ['/events/month/2027-03/', 200], ['/events/2027-03-05/', 200], ['/event/jazz-night/', 200],
     ['/venue/blue-room/', 200], ['/organizer/jazz-club/', 200], ['/events/category/music/', 200], ['/tag/jazz/', 200],
     ['/events/tag/jazz/month/2027-03/', 200], ['/event/members-evening/', 200], ['/event/nope/', 404], ['/events/?featured=maybe', 400],
-    ['/fr/events/month/2027-03/', 200],
+    ['/fr/events/month/2027-03/', 200], ['/event/choir-2027-03-15/', 200],
   ];
   for (const [path, status] of pages) {
     it(`renders ${path} (${status}) with no console error and no serious accessibility violation`, async () => {
@@ -125,6 +126,14 @@ describe('the site in a real browser (Chromium)', () => {
     await expect(page.locator('h1').textContent()).resolves.toBe('Blue Room');
     await page.click('text=Spring Festival');
     await expect(page.locator('h1').textContent()).resolves.toBe('Spring Festival');
+    await close();
+  });
+
+  it('goes from an occurrence of a series to the series\' further dates, JavaScript off', async () => {
+    const { page, close } = await open('/event/choir-2027-03-15/', { javaScript: false });
+    await page.click('text=More dates of this series');
+    expect(page.url()).toMatch(/\/events\/\?post_parent=\d+$/);
+    await expect(page.locator('.event-summary h3').allTextContents()).resolves.toEqual(['Choir', 'Choir']);
     await close();
   });
 
