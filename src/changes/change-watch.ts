@@ -2,7 +2,12 @@ import type { Store } from '../store.ts';
 import type { ChangeAction, ChangeKind } from './change.repository.ts';
 
 /** What a cache must forget: the records named, or everything (a write that did not say what it changed). */
-export type Forget = Array<{ kind: ChangeKind; id: number; action: ChangeAction; seq: number }> | 'all';
+/**
+ * What a cache must forget: the records named, or everything (a write that did not say what it changed).
+ * `seq` is the change's place in the log; a change committed on PostgreSQL but not yet settled into the log
+ * has none yet (it is told again once it has one).
+ */
+export type Forget = Array<{ kind: ChangeKind; id: number; action: ChangeAction; seq?: number }> | 'all';
 
 // More changes than this since the last look are cheaper to answer by forgetting everything.
 const MOST_CHANGES = 1000;
@@ -15,11 +20,11 @@ const MOST_CHANGES = 1000;
  * what a newer change made stale.
  *
  * `sync` costs nothing but the data version read (once per turn of the event loop) until a write lands;
- * then one read of the log's new entries.
+ * then one read of the log's new entries and of the changes committed but not yet settled into it.
  */
 export function createChangeWatch(store: Store) {
   const listeners: Array<(forget: Forget) => void> = [];
-  let seen: { version: number; seq: number } | undefined;
+  let seen: { version: number; unlogged: number; seq: number } | undefined;
   let generation = 0;
   // One look at a time. A caller arriving during a look may need a write the look started too early to see
   // (its own, just committed): it waits for the next look, which all such callers share.
@@ -31,27 +36,33 @@ export function createChangeWatch(store: Store) {
     generation++;
     for (const listener of listeners) listener(forget);
   };
+  const { changes } = store.repos;
 
   async function catchUp(): Promise<void> {
     const [version, unlogged] = await Promise.all([store.dataVersion(), store.unloggedVersion()]);
     if (seen === undefined) {
       // Nothing is cached before the first look: where the log stands is all there is to learn.
-      seen = { version, seq: await store.repos.changes.latest() };
+      seen = { version, unlogged, seq: await changes.latest() };
       return;
     }
     if (version === seen.version) return;
-    if (unlogged > seen.version) {
-      seen = { version, seq: await store.repos.changes.latest() };
+    if (unlogged !== seen.unlogged) {
+      seen = { version, unlogged, seq: await changes.latest() };
       return tell('all');
     }
-    const rows = await store.repos.changes.after(seen.seq, MOST_CHANGES + 1);
+    const { logged, pending } = await changes.since(seen.seq, MOST_CHANGES + 1);
     // A pruned stretch of the log (a process idle past the retention) cannot say what it held.
-    if (rows.length > MOST_CHANGES || (await store.repos.changes.horizon()) > seen.seq) {
-      seen = { version, seq: await store.repos.changes.latest() };
+    if (logged.length + pending.length > MOST_CHANGES || (await changes.horizon()) > seen.seq) {
+      seen = { version, unlogged, seq: await changes.latest() };
       return tell('all');
     }
-    seen = { version, seq: rows.length > 0 ? Number(rows[rows.length - 1].seq) : seen.seq };
-    if (rows.length > 0) tell(rows.map((row) => ({ kind: row.kind as ChangeKind, id: row.record_id, action: row.action as ChangeAction, seq: Number(row.seq) })));
+    seen = { version, unlogged, seq: logged.length > 0 ? Number(logged[logged.length - 1].seq) : seen.seq };
+    const told = [...logged, ...pending].map((row) => ({
+      kind: row.kind as ChangeKind, id: row.record_id, action: row.action as ChangeAction, ...(row.seq === null ? {} : { seq: Number(row.seq) }),
+    }));
+    if (told.length > 0) tell(told);
+    // Give the pending ones their place, unless another reader is at it (this look needed only to see them).
+    if (pending.length > 0) await changes.settle(false);
   }
 
   return {

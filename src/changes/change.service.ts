@@ -59,6 +59,8 @@ export function createChangeService(deps: { store: Store; config: Config; source
       if (after < horizon) {
         throw new ApiError(410, 'rest_changes_cursor_expired', `Changes up to ${horizon} are no longer kept: read the lists again, then follow the feed from the cursor they were read at.`, { oldest_cursor: String(horizon) });
       }
+      // Every change committed before this request is in the log, in its place, before it is read.
+      await store.repos.changes.settle(true);
       const rows = await store.repos.changes.after(after, limit + 1);
       const page = rows.slice(0, limit);
       return { changes: await entries(page, caller), next_cursor: String(page.at(-1)?.seq ?? after), more: rows.length > limit };

@@ -108,6 +108,8 @@ export interface Database {
   event_organizer: EventOrganizerTable;
   import_lineage: ImportLineageTable;
   change_log: ChangeLogTable;
+  /** Changes committed on PostgreSQL, not yet given their place in the log (migration 0016). */
+  change_pending: Omit<ChangeLogTable, 'seq'> & { id: Generated<number> };
   change_log_horizon: { id: number; pruned_through: number };
   webhook: WebhookTable;
   webhook_delivery: WebhookDeliveryTable;

@@ -19,18 +19,21 @@ export interface Store<Repositories> {
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   /** The data version: it changes with every committed write, in any process sharing the database. */
   dataVersion(): Promise<number>;
-  /** When the last write committed (never earlier than a write before it): what feeds date themselves by. */
+  /**
+   * When the last write was made: what reads date themselves by. On PostgreSQL writers commit side by side,
+   * so a write may commit a moment after a later-stamped one (conditional.ts's settling margin covers it).
+   */
   lastWrite(): Promise<Date>;
   /**
-   * The data version of the last write whose transaction said nothing of what it changed (see `beforeCommit`):
-   * a reader that keeps records by what changed must drop them all once it has not seen this version.
+   * Moves with every write whose transaction said nothing of what it changed (see WriteLog.beforeCommit):
+   * a reader that keeps records by what changed must drop them all once this has moved.
    */
   unloggedVersion(): Promise<number>;
 }
 
 /**
  * The database's clock at the moment the data version row is updated, never behind the previous stamp: the
- * row is locked until commit, so stamps follow commit order whichever process (and clock) wrote.
+ * row is locked until commit, so stamps of writes that move it follow commit order whichever process wrote.
  */
 const writeStamp = (dialect: Dialect) =>
   dialect === 'postgres'
@@ -75,31 +78,52 @@ function writeWatch() {
   return { plugin, seen: () => seen };
 }
 
+/** Where the data stands: the data version, when the last write committed, the version of the last unlogged one. */
+export interface VersionRow {
+  version: number;
+  changed_utc: string;
+  unlogged_version: number;
+}
+
+/** How the application logs its writes (see createStore). */
+export interface WriteLog<Repositories> {
+  /**
+   * Runs last in every write transaction: the application appends its change log here. It answers whether
+   * it recorded what the transaction changed; when it did not, the write is marked unlogged (see
+   * Store.unloggedVersion).
+   */
+  beforeCommit(repos: Repositories): Promise<boolean>;
+  /**
+   * PostgreSQL: reads the data version from the log itself, so that a logged write need not touch the data
+   * version row, whose lock, held until commit, would make parallel writers commit one at a time. Without
+   * it every write moves the row (SQLite writes one transaction at a time anyway; it keeps the row).
+   */
+  version?(repos: Repositories): Promise<VersionRow>;
+}
+
 export function createStore<Repositories>(
   db: Db,
   dialect: Dialect,
   repositories: (db: Db, dialect: Dialect) => Repositories,
-  /**
-   * Runs last in every write transaction, after the data version row is locked: what it writes is ordered
-   * as the commits are (the application appends its change log here). It answers whether it recorded what
-   * the transaction changed; when it did not, the write is marked unlogged (see Store.unloggedVersion).
-   */
-  beforeCommit?: (repos: Repositories) => Promise<boolean>,
+  log?: WriteLog<Repositories>,
 ): Store<Repositories> {
-  const read = precompiled(db, () => db.selectFrom('data_version').select(['version', 'changed_utc', 'unlogged_version']).where('id', '=', 1));
+  const rootRepos = repositories(db, dialect);
+  const fromLog = dialect === 'postgres' && log?.version ? log.version.bind(log) : undefined;
+  const rowRead = precompiled(db, () => db.selectFrom('data_version').select(['version', 'changed_utc', 'unlogged_version']).where('id', '=', 1));
+  const read = async (): Promise<VersionRow> => (fromLog ? fromLog(rootRepos) : (await rowRead(1))[0]);
   // One read of the row serves every caller until the end of the turn of the event loop its answer arrives
   // in (a request asks for the date, then its service for the version, then the change watch). Safe because both are only ever used as read BEFORE the data they
   // guard: an answer from a moment earlier can make a cached entry stale, never wrong. A write of this
   // process forgets it at once (a caller here may read right after its own write, in the same turn); another
   // process's write reaches a reader here only through a new request, a later turn.
-  let current: { read: Promise<{ version: number; changed_utc: string; unlogged_version: number }>; generation: number } | undefined;
+  let current: { read: Promise<VersionRow>; generation: number } | undefined;
   const state = () => {
     if (!current || current.generation !== writesInProcess) {
       const made = {
-        read: read(1).then((rows) => {
+        read: read().then((row) => {
           // Forgotten after the turn its answer arrives in (on PostgreSQL a later turn than the asking one).
           setImmediate(() => current === made && (current = undefined));
-          return rows[0];
+          return row;
         }, (error) => {
           if (current === made) current = undefined;
           throw error;
@@ -113,7 +137,7 @@ export function createStore<Repositories>(
   const stamp = writeStamp(dialect);
   return {
     dialect,
-    repos: repositories(db, dialect),
+    repos: rootRepos,
     transaction: async (work) => {
       try {
         return await retryingConflicts(() =>
@@ -123,8 +147,15 @@ export function createStore<Repositories>(
             const result = await work(repos);
             // Only reads (an update that changes nothing): nothing to order, nothing any cache must forget.
             if (!writes.seen()) return result;
+            if (fromLog) {
+              // The log's own append is the version's move; only a write it cannot explain touches the row.
+              if (!(await log?.beforeCommit(repos))) {
+                await trx.updateTable('data_version').set((eb) => ({ unlogged_version: eb('unlogged_version', '+', 1), changed_utc: stamp })).where('id', '=', 1).execute();
+              }
+              return result;
+            }
             await trx.updateTable('data_version').set((eb) => ({ version: eb('version', '+', 1), changed_utc: stamp })).where('id', '=', 1).execute();
-            if (!(await beforeCommit?.(repos))) {
+            if (!(await log?.beforeCommit(repos))) {
               await trx.updateTable('data_version').set((eb) => ({ unlogged_version: eb.ref('version') })).where('id', '=', 1).execute();
             }
             return result;

@@ -26,11 +26,12 @@ interface Kept {
 export function createEventTotals(watch: ChangeWatch, events: () => EventRepository) {
   const kept = new Map<string, Kept>();
   watch.onForget((forget) => {
-    const created = forget === 'all' ? [] : forget.filter((change) => change.kind === 'event' && change.action === 'create');
+    // A creation not yet given its place in the log cannot be told apart from one a total has counted.
+    const created = forget === 'all' ? [] : forget.filter((change) => change.kind === 'event' && change.action === 'create' && change.seq !== undefined);
     if (forget === 'all' || created.length < forget.length) return kept.clear();
     for (const [key, entry] of kept) {
       // A total counted after a change committed, but before this process learnt of it, includes it already.
-      entry.added.push(...created.filter((change) => change.seq > entry.seq).map((change) => change.id));
+      entry.added.push(...created.filter((change) => Number(change.seq) > entry.seq).map((change) => change.id));
       if (entry.added.length > MOST_ADDED || key.includes('"firstOfSeries":true')) kept.delete(key);
     }
   });
@@ -55,8 +56,8 @@ export function createEventTotals(watch: ChangeWatch, events: () => EventReposit
     }
     // Kept only if nothing was learnt meanwhile (what was learnt would not be added to it).
     const from = watch.generation();
-    const { total, seq } = await events().countAtSeq(filter);
-    if (watch.generation() === from) {
+    const { total, seq, settled } = await events().countAtSeq(filter);
+    if (settled && watch.generation() === from) {
       if (kept.size >= MOST_TOTALS) kept.delete(kept.keys().next().value as string);
       kept.set(key, { total, seq, added: [] });
     }

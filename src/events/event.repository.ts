@@ -317,12 +317,16 @@ export function createEventRepository(db: Db, dialect: Dialect) {
 
     /**
      * A count and where the change log stood when it was taken, in one statement (one snapshot on both
-     * databases): the changes after `seq` are exactly those the count has not seen.
+     * databases): when every committed change was `settled` into the log, the changes after `seq` are exactly
+     * those the count has not seen (a pending one will get a later `seq` though the count has seen it).
      */
-    countAtSeq: async (filter: EventListFilter): Promise<{ total: number; seq: number }> => {
-      const row = await db.selectFrom('event').select([sql<number>`count(*)`.as('n'), sql<number>`(select max(seq) from change_log)`.as('seq')])
-        .where(where(filter, dialect)).executeTakeFirstOrThrow();
-      return { total: Number(row.n), seq: Number(row.seq ?? 0) };
+    countAtSeq: async (filter: EventListFilter): Promise<{ total: number; seq: number; settled: boolean }> => {
+      const row = await db.selectFrom('event').select([
+        sql<number>`count(*)`.as('n'),
+        sql<number>`(select max(seq) from change_log)`.as('seq'),
+        sql<number>`(select count(*) from change_pending)`.as('pending'),
+      ]).where(where(filter, dialect)).executeTakeFirstOrThrow();
+      return { total: Number(row.n), seq: Number(row.seq ?? 0), settled: Number(row.pending) === 0 };
     },
 
     count: async (filter: EventListFilter) =>

@@ -47,6 +47,7 @@ export function createWebhookDispatcher(deps: { database: DbHandle; store: Store
   }
 
   async function fanOut(hooks: WebhookRow[]) {
+    if (hooks.length > 0) await store.repos.changes.settle(false);
     for (const hook of hooks) {
       const rows = await store.repos.changes.after(hook.cursor, BATCH);
       if (rows.length === 0) continue;

@@ -67,6 +67,7 @@ export function createWebhookService(deps: { store: Store; config: Config }) {
     async create(input: WebhookInput & { url: string }, caller: Caller | null) {
       allowed(caller);
       const secret = newSecret();
+      await store.repos.changes.settle(true); // the changes committed before now get their place before the cursor is read
       const id = await repo.insert({
         url: '', kinds: '', actions: '', category_id: null, enabled: 1, disabled_reason: '', ...(await columns(input)),
         secret, cursor: await store.repos.changes.latest(), created_utc: new Date().toISOString(),

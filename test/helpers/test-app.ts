@@ -63,10 +63,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 /**
  * Runs `body` once per dialect (SQLite always; PostgreSQL when TEST_DATABASE_URL is set), each test on a
- * fresh database. `env` sets configuration for the app under test.
+ * fresh database. `env` sets configuration for the app under test; `only`: behaviour one database has alone.
  */
-export function describeEachDialect(name: string, body: (t: () => TestContext) => void, env: Record<string, string> = {}) {
-  for (const dialect of dialects()) {
+export function describeEachDialect(name: string, body: (t: () => TestContext) => void, env: Record<string, string> = {}, only?: 'postgres') {
+  for (const dialect of dialects().filter((d) => only === undefined || d === only)) {
     describe(`${name} [${dialect}]`, () => {
       let context: TestContext | undefined;
       beforeEach(async () => {

@@ -14,6 +14,7 @@ import * as termNameIndex from './0012-term-name-index.ts';
 import * as venueCoordinates from './0013-venue-coordinates.ts';
 import * as eventVenueWindow from './0014-event-venue-window.ts';
 import * as recurringSeries from './0015-recurring-series.ts';
+import * as pendingChanges from './0016-pending-changes.ts';
 
 /** Ordered by name; a shipped migration is never edited, a change is a new entry. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-venue-coordinates': venueCoordinates,
   '0014-event-venue-window': eventVenueWindow,
   '0015-recurring-series': recurringSeries,
+  '0016-pending-changes': pendingChanges,
 };
