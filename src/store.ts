@@ -33,40 +33,25 @@ export type Store = DbStore<Repositories>;
 
 /** The application's store: its repositories over the database's versioned writes (db/store.ts). */
 export function createStore(db: Db, dialect: Dialect): Store {
-  const logged = new WeakSet<Repositories>();
-  const store = createDbStore(db, dialect, createRepositories, {
-    beforeCommit: async (repos) => {
-      const wrote = await repos.changes.flush(nowStamp('UTC').utc);
-      if (wrote) logged.add(repos);
-      return wrote;
-    },
-    version: (repos) => repos.changes.version(),
-  });
-  if (dialect !== 'postgres') return store;
-  // PostgreSQL writers leave their changes pending (see changes/change.repository.ts): each write's changes are
-  // given their place in the log right after it commits, in the background, so that readers find the log
-  // current. One move at a time in this process; the writes committed meanwhile are the next move's.
+  // PostgreSQL writers leave their changes pending (see changes/change.repository.ts). A write is answered only
+  // once what it committed has its place in the log and the data version has moved for it, so that every
+  // process sees it from then on. One move at a time in this process: the writes that commit while one is under
+  // way share the next, and one move takes every pending change, so moves stay few under many writers.
   let moving: Promise<void> | undefined;
-  let wanted = false;
-  const settleSoon = () => {
-    if (!wanted || moving) return;
-    wanted = false;
-    // Best effort: a move that fails (the database going away at shutdown) is made by the next reader.
-    moving = store.repos.changes.settle(true).catch(() => undefined).finally(() => {
-      moving = undefined;
-      settleSoon();
+  let next: Promise<void> | undefined;
+  const settled = (): Promise<void> => {
+    if (next) return next;
+    const start = () => (moving = store.repos.changes.settle(true).finally(() => (moving = undefined)));
+    if (!moving) return start();
+    next = moving.catch(() => undefined).then(() => {
+      next = undefined;
+      return start();
     });
+    return next;
   };
-  return {
-    ...store,
-    transaction: async (work) => {
-      let last: Repositories | undefined;
-      const result = await store.transaction((repos) => work((last = repos)));
-      if (last && logged.has(last)) {
-        wanted = true;
-        settleSoon();
-      }
-      return result;
-    },
-  };
+  const store: Store = createDbStore(db, dialect, createRepositories, {
+    beforeCommit: (repos) => repos.changes.flush(nowStamp('UTC').utc),
+    afterCommit: dialect === 'postgres' ? settled : undefined,
+  });
+  return store;
 }

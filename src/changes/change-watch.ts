@@ -2,12 +2,7 @@ import type { Store } from '../store.ts';
 import type { ChangeAction, ChangeKind } from './change.repository.ts';
 
 /** What a cache must forget: the records named, or everything (a write that did not say what it changed). */
-/**
- * What a cache must forget: the records named, or everything (a write that did not say what it changed).
- * `seq` is the change's place in the log; a change committed on PostgreSQL but not yet settled into the log
- * has none yet (it is told again once it has one).
- */
-export type Forget = Array<{ kind: ChangeKind; id: number; action: ChangeAction; seq?: number }> | 'all';
+export type Forget = Array<{ kind: ChangeKind; id: number; action: ChangeAction; seq: number }> | 'all';
 
 // More changes than this since the last look are cheaper to answer by forgetting everything.
 const MOST_CHANGES = 1000;
@@ -20,7 +15,7 @@ const MOST_CHANGES = 1000;
  * what a newer change made stale.
  *
  * `sync` costs nothing but the data version read (once per turn of the event loop) until a write lands;
- * then one read of the log's new entries and of the changes committed but not yet settled into it.
+ * then one read of the log's new entries.
  */
 export function createChangeWatch(store: Store) {
   const listeners: Array<(forget: Forget) => void> = [];
@@ -50,19 +45,14 @@ export function createChangeWatch(store: Store) {
       seen = { version, unlogged, seq: await changes.latest() };
       return tell('all');
     }
-    const { logged, pending } = await changes.since(seen.seq, MOST_CHANGES + 1);
+    const rows = await changes.after(seen.seq, MOST_CHANGES + 1);
     // A pruned stretch of the log (a process idle past the retention) cannot say what it held.
-    if (logged.length + pending.length > MOST_CHANGES || (await changes.horizon()) > seen.seq) {
+    if (rows.length > MOST_CHANGES || (await changes.horizon()) > seen.seq) {
       seen = { version, unlogged, seq: await changes.latest() };
       return tell('all');
     }
-    seen = { version, unlogged, seq: logged.length > 0 ? Number(logged[logged.length - 1].seq) : seen.seq };
-    const told = [...logged, ...pending].map((row) => ({
-      kind: row.kind as ChangeKind, id: row.record_id, action: row.action as ChangeAction, ...(row.seq === null ? {} : { seq: Number(row.seq) }),
-    }));
-    if (told.length > 0) tell(told);
-    // Give the pending ones their place, unless another reader is at it (this look needed only to see them).
-    if (pending.length > 0) await changes.settle(false);
+    seen = { version, unlogged, seq: rows.length > 0 ? Number(rows[rows.length - 1].seq) : seen.seq };
+    if (rows.length > 0) tell(rows.map((row) => ({ kind: row.kind as ChangeKind, id: row.record_id, action: row.action as ChangeAction, seq: Number(row.seq) })));
   }
 
   return {

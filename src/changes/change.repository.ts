@@ -26,7 +26,8 @@ export interface Change {
  * Order: on SQLite one transaction writes at a time, so changes go straight into the log and `seq` follows
  * commit order. On PostgreSQL writers commit side by side: each appends to `change_pending` (migration 0016),
  * taking no lock, and `settle` moves what has committed into the log, one mover at a time, so a reader of the
- * log by `seq` never skips a change that commits after it looked. Whoever reads the log settles it first.
+ * log by `seq` never skips a change that commits after it looked. A write is answered once its changes are
+ * settled; whoever reads the log by cursor settles it first too (a writer's process may have died between).
  */
 export function createChangeRepository(db: Db, dialect: Dialect) {
   const noted: Change[] = [];
@@ -55,31 +56,22 @@ export function createChangeRepository(db: Db, dialect: Dialect) {
      */
     async settle(wait: boolean): Promise<void> {
       if (dialect !== 'postgres') return;
-      await db.transaction().execute(async (trx) => {
-        const key = sql`hashtextextended('change_log ' || current_schema(), 0)`;
-        if (wait) await sql`select pg_advisory_xact_lock(${key})`.execute(trx);
-        else if (!(await sql<{ got: boolean }>`select pg_try_advisory_xact_lock(${key}) as got`.execute(trx)).rows[0].got) return;
-        await trx.with('moved', (q) => q.deleteFrom('change_pending').returning(['id', ...columns]))
-          .insertInto('change_log').columns([...columns])
-          .expression((eb) => eb.selectFrom('moved').select([...columns]).orderBy('id'))
-          .execute();
-      });
-    },
-
-    /**
-     * In one statement (one snapshot): the log after `seq` in order, up to `limit`, and the changes committed
-     * but not yet settled into it (they have no `seq` yet).
-     */
-    async since(seq: number, limit: number) {
-      // The log's part as a table of its own: its order and limit must not apply to the union.
-      const logged = db.selectFrom('change_log').select([sql<number | null>`seq`.as('seq'), ...columns]).where('seq', '>', seq).orderBy('seq').limit(limit);
-      const rows = await db.selectFrom(logged.as('logged')).selectAll()
-        .unionAll(db.selectFrom('change_pending').select([sql<number | null>`null`.as('seq'), ...columns]))
-        .execute();
-      return {
-        logged: rows.filter((row) => row.seq !== null).sort((a, b) => Number(a.seq) - Number(b.seq)),
-        pending: rows.filter((row) => row.seq === null),
-      };
+      const key = sql`hashtextextended('change_log ' || current_schema(), 0)`;
+      const lock = wait ? sql`select pg_advisory_xact_lock(${key}) is not null as got` : sql`select pg_try_advisory_xact_lock(${key}) as got`;
+      const list = sql.raw(columns.join(', '));
+      // One statement, its own transaction: the lock is taken before the first row is read (the condition
+      // on it is evaluated once, first) and held until commit. A row another mover took after this
+      // statement's snapshot is skipped when its deletion is found committed; one committed after the
+      // snapshot is left for the move its writer starts after its commit. The data version moves here, once
+      // for the writes moved (only movers, one at a time, update its row for them); its date by the
+      // database's clock, never behind the last (what reads date themselves by).
+      await sql`
+        with locked as (${lock}),
+        moved as (delete from change_pending where (select got from locked) returning id, ${list}),
+        logged as (insert into change_log (${list}) select ${list} from moved order by id returning seq)
+        update data_version set version = version + 1,
+          changed_utc = greatest(changed_utc, to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS'))
+        where id = 1 and exists (select 1 from logged)`.execute(db);
     },
 
     /** Changes after a sequence number, in order. */
@@ -94,13 +86,11 @@ export function createChangeRepository(db: Db, dialect: Dialect) {
       Number((await db.selectFrom('change_log').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst())?.seq ?? 0),
 
     /**
-     * Drops changes made before `beforeUtc`, but never the newest (the data version counts from it on
-     * PostgreSQL). The horizon moves first: stopped between the two statements, a cursor in between is
-     * refused (resync) rather than served a log with a hole in it.
+     * Drops changes made before `beforeUtc`. The horizon moves first: stopped between the two statements, a
+     * cursor in between is refused (resync) rather than served a log with a hole in it.
      */
     async prune(beforeUtc: string): Promise<number> {
-      const last = await db.selectFrom('change_log').select((eb) => eb.fn.max('seq').as('seq')).where('changed_utc', '<', beforeUtc)
-        .where('seq', '<', (eb) => eb.selectFrom('change_log').select((e) => e.fn.max('seq').as('newest'))).executeTakeFirst();
+      const last = await db.selectFrom('change_log').select((eb) => eb.fn.max('seq').as('seq')).where('changed_utc', '<', beforeUtc).executeTakeFirst();
       const through = Number(last?.seq ?? 0);
       if (through === 0) return 0;
       await db.updateTable('change_log_horizon').set({ pruned_through: through }).where('id', '=', 1).where('pruned_through', '<', through).execute();
@@ -108,20 +98,6 @@ export function createChangeRepository(db: Db, dialect: Dialect) {
       return Number(removed.numDeletedRows);
     },
 
-    /**
-     * PostgreSQL's data version and last write date, in one statement: every committed write adds a pending
-     * change (or, noting none, moves `unlogged_version`), and settling moves pending changes into the log
-     * without lowering the log's newest `seq` plus the pending count, so their sum moves with every write and
-     * only then. Read without any lock: writers never wait for each other on it.
-     */
-    async version(): Promise<{ version: number; changed_utc: string; unlogged_version: number }> {
-      const row = await db.selectFrom('data_version').where('id', '=', 1).select([
-        sql<string>`coalesce((select max(seq) from change_log), 0) + (select count(*) from change_pending) + unlogged_version`.as('version'),
-        sql<string>`greatest(changed_utc, (select max(changed_utc) from change_log), (select max(changed_utc) from change_pending))`.as('changed_utc'),
-        'unlogged_version',
-      ]).executeTakeFirstOrThrow();
-      return { version: Number(row.version), changed_utc: row.changed_utc, unlogged_version: Number(row.unlogged_version) };
-    },
   };
 }
 

@@ -78,13 +78,6 @@ function writeWatch() {
   return { plugin, seen: () => seen };
 }
 
-/** Where the data stands: the data version, when the last write committed, the version of the last unlogged one. */
-export interface VersionRow {
-  version: number;
-  changed_utc: string;
-  unlogged_version: number;
-}
-
 /** How the application logs its writes (see createStore). */
 export interface WriteLog<Repositories> {
   /**
@@ -94,11 +87,12 @@ export interface WriteLog<Repositories> {
    */
   beforeCommit(repos: Repositories): Promise<boolean>;
   /**
-   * PostgreSQL: reads the data version from the log itself, so that a logged write need not touch the data
-   * version row, whose lock, held until commit, would make parallel writers commit one at a time. Without
-   * it every write moves the row (SQLite writes one transaction at a time anyway; it keeps the row).
+   * Runs after a transaction whose changes `beforeCommit` recorded has committed, before the write is
+   * answered (and before this process's readers stop reusing the data version they read before it). Given,
+   * it moves the data version for those writes, which then leave the row alone: a row every writer updates
+   * is locked from the update to the commit, and parallel writers would commit one at a time.
    */
-  version?(repos: Repositories): Promise<VersionRow>;
+  afterCommit?(): Promise<void>;
 }
 
 export function createStore<Repositories>(
@@ -107,16 +101,14 @@ export function createStore<Repositories>(
   repositories: (db: Db, dialect: Dialect) => Repositories,
   log?: WriteLog<Repositories>,
 ): Store<Repositories> {
-  const rootRepos = repositories(db, dialect);
-  const fromLog = dialect === 'postgres' && log?.version ? log.version.bind(log) : undefined;
   const rowRead = precompiled(db, () => db.selectFrom('data_version').select(['version', 'changed_utc', 'unlogged_version']).where('id', '=', 1));
-  const read = async (): Promise<VersionRow> => (fromLog ? fromLog(rootRepos) : (await rowRead(1))[0]);
+  const read = async () => (await rowRead(1))[0];
   // One read of the row serves every caller until the end of the turn of the event loop its answer arrives
   // in (a request asks for the date, then its service for the version, then the change watch). Safe because both are only ever used as read BEFORE the data they
   // guard: an answer from a moment earlier can make a cached entry stale, never wrong. A write of this
   // process forgets it at once (a caller here may read right after its own write, in the same turn); another
   // process's write reaches a reader here only through a new request, a later turn.
-  let current: { read: Promise<VersionRow>; generation: number } | undefined;
+  let current: { read: Promise<{ version: number; changed_utc: string; unlogged_version: number }>; generation: number } | undefined;
   const state = () => {
     if (!current || current.generation !== writesInProcess) {
       const made = {
@@ -137,30 +129,36 @@ export function createStore<Repositories>(
   const stamp = writeStamp(dialect);
   return {
     dialect,
-    repos: rootRepos,
+    repos: repositories(db, dialect),
     transaction: async (work) => {
+      let logged = false;
       try {
-        return await retryingConflicts(() =>
+        const result = await retryingConflicts(() =>
           db.transaction().execute(async (trx) => {
             const writes = writeWatch();
             const repos = repositories(trx.withPlugin(writes.plugin), dialect);
             const result = await work(repos);
+            logged = false;
             // Only reads (an update that changes nothing): nothing to order, nothing any cache must forget.
             if (!writes.seen()) return result;
-            if (fromLog) {
-              // The log's own append is the version's move; only a write it cannot explain touches the row.
-              if (!(await log?.beforeCommit(repos))) {
-                await trx.updateTable('data_version').set((eb) => ({ unlogged_version: eb('unlogged_version', '+', 1), changed_utc: stamp })).where('id', '=', 1).execute();
+            if (log?.afterCommit) {
+              logged = Boolean(await log.beforeCommit(repos));
+              // What the log records moves the version after the commit; a write it cannot explain, here.
+              if (!logged) {
+                await trx.updateTable('data_version').set((eb) => ({ version: eb('version', '+', 1), unlogged_version: eb('version', '+', 1), changed_utc: stamp })).where('id', '=', 1).execute();
               }
               return result;
             }
             await trx.updateTable('data_version').set((eb) => ({ version: eb('version', '+', 1), changed_utc: stamp })).where('id', '=', 1).execute();
-            if (!(await log?.beforeCommit(repos))) {
+            logged = Boolean(await log?.beforeCommit(repos));
+            if (!logged) {
               await trx.updateTable('data_version').set((eb) => ({ unlogged_version: eb.ref('version') })).where('id', '=', 1).execute();
             }
             return result;
           }),
         );
+        if (logged) await log?.afterCommit?.();
+        return result;
       } finally {
         writesInProcess++;
       }

@@ -26,12 +26,11 @@ interface Kept {
 export function createEventTotals(watch: ChangeWatch, events: () => EventRepository) {
   const kept = new Map<string, Kept>();
   watch.onForget((forget) => {
-    // A creation not yet given its place in the log cannot be told apart from one a total has counted.
-    const created = forget === 'all' ? [] : forget.filter((change) => change.kind === 'event' && change.action === 'create' && change.seq !== undefined);
+    const created = forget === 'all' ? [] : forget.filter((change) => change.kind === 'event' && change.action === 'create');
     if (forget === 'all' || created.length < forget.length) return kept.clear();
     for (const [key, entry] of kept) {
       // A total counted after a change committed, but before this process learnt of it, includes it already.
-      entry.added.push(...created.filter((change) => Number(change.seq) > entry.seq).map((change) => change.id));
+      entry.added.push(...created.filter((change) => change.seq > entry.seq).map((change) => change.id));
       if (entry.added.length > MOST_ADDED || key.includes('"firstOfSeries":true')) kept.delete(key);
     }
   });

@@ -1,5 +1,4 @@
 import { expect, it } from 'vitest';
-import { createStore } from '../../src/store.ts';
 import { API, describeEachDialect } from '../helpers/test-app.ts';
 
 describeEachDialect('POST /recurrence/preview: the dates a rule gives, writing nothing', (t) => {
@@ -92,7 +91,7 @@ describeEachDialect('POST /recurrence/preview: the dates a rule gives, writing n
 
   it('is for those who may write events (401 anonymous, 403 a subscriber), and writes nothing', async () => {
     const body = { start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00', recurrence: { rules: ['FREQ=DAILY;COUNT=2'] } };
-    const version = () => createStore(t().database.db, t().database.dialect).dataVersion();
+    const version = async () => (await t().database.db.selectFrom('data_version').select('version').executeTakeFirstOrThrow()).version;
     const before = await version();
     expect((await preview(body, null)).statusCode).toBe(401);
     expect((await preview(body, 'subscriber')).statusCode).toBe(403);
