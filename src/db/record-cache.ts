@@ -2,15 +2,29 @@ import { type CacheStats, cacheStats } from './versioned-cache.ts';
 
 /**
  * Values kept per record until that record changes (the owner forgets them when told, see
- * changes/change-watch.ts), bounded by count; the oldest keys go first.
+ * changes/change-watch.ts), bounded by count and, given `budget`, by the bytes `weigh` says they take
+ * (db/cache-budget.ts); the oldest keys go first.
  *
  * `generation` moves whenever anything is forgotten. A value is built from a read that started at some
  * generation; it is kept only if the generation is still the same when it is offered, since a change
  * learnt in between may have made the read stale and its forgetting has already happened.
  */
-export function createRecordCache<K, V>(limit: number, generation: () => number, name = 'other') {
+export function createRecordCache<K, V>(
+  limit: number,
+  generation: () => number,
+  name = 'other',
+  budget?: { bytes: number; weigh: (value: V) => number },
+) {
   const entries = new Map<K, V>();
   const stats = cacheStats.get(name) ?? (cacheStats.set(name, { hits: 0, misses: 0 }).get(name) as CacheStats);
+  // What the kept values weigh, each as weighed when kept (a value is never changed while kept).
+  const weights = new Map<K, number>();
+  let total = 0;
+  const remove = (key: K) => {
+    entries.delete(key);
+    total -= weights.get(key) ?? 0;
+    weights.delete(key);
+  };
   return {
     get(key: K): V | undefined {
       const value = entries.get(key);
@@ -21,16 +35,27 @@ export function createRecordCache<K, V>(limit: number, generation: () => number,
     /** Keeps `value` if nothing was forgotten since `since` (the generation when its read began). */
     set(key: K, value: V, since: number): void {
       if (since !== generation()) return;
-      entries.delete(key);
-      if (entries.size >= limit) entries.delete(entries.keys().next().value as K);
+      remove(key);
+      if (entries.size >= limit) remove(entries.keys().next().value as K);
+      if (budget) {
+        const weight = budget.weigh(value);
+        if (weight > budget.bytes) return;
+        while (total + weight > budget.bytes) remove(entries.keys().next().value as K);
+        weights.set(key, weight);
+        total += weight;
+      }
       entries.set(key, value);
     },
-    delete: (key: K) => void entries.delete(key),
+    delete: (key: K) => remove(key),
     /** Forgets every entry `stale` picks (a record several entries embed changed). */
     deleteWhere(stale: (value: V, key: K) => boolean): void {
-      for (const [key, value] of entries) if (stale(value, key)) entries.delete(key);
+      for (const [key, value] of entries) if (stale(value, key)) remove(key);
     },
-    clear: () => entries.clear(),
+    clear: () => {
+      entries.clear();
+      weights.clear();
+      total = 0;
+    },
   };
 }
 

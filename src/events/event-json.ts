@@ -1,5 +1,9 @@
 import type { ChangeWatch, Forget } from '../changes/change-watch.ts';
+import { cacheBytes, textBytes } from '../db/cache-budget.ts';
 import { createRecordCache } from '../db/record-cache.ts';
+
+// What a kept row or text takes besides its long strings: the object, its short fields, the map entry.
+const ROW_OVERHEAD = 1024;
 import type { Repositories } from '../store.ts';
 import { toEmbeddedTerm } from '../terms/term.service.ts';
 import type { Taxonomy } from '../terms/term.kind.ts';
@@ -34,10 +38,16 @@ const slotOf = (key: string) => `"${key}":${JSON.stringify(SLOT)}`;
  */
 export function createEventJson(watch: ChangeWatch) {
   const since = watch.generation;
-  const rows = createRecordCache<number, EventRow>(5000, since, 'event-rows');
+  // Rows of a few kB (the description twice: as written and as searched) and JSON text of ~10 kB a record.
+  const rows = createRecordCache<number, EventRow>(5000, since, 'event-rows', {
+    bytes: cacheBytes(0.15),
+    weigh: (row) => ROW_OVERHEAD + textBytes(row.description) + textBytes(row.search_text) + textBytes(row.excerpt) + textBytes(row.title),
+  });
   const slugs = createRecordCache<string, number>(5000, since, 'event-slugs');
-  // JSON text of ~10 kB a record: bounded to tens of MB.
-  const texts = createRecordCache<string, RecordText>(3000, since, 'event-records');
+  const texts = createRecordCache<string, RecordText>(3000, since, 'event-records', {
+    bytes: cacheBytes(0.25),
+    weigh: (text) => ROW_OVERHEAD + textBytes(text.json),
+  });
   const terms = createRecordCache<number, string>(20000, since, 'embedded-terms');
   // Moves whenever a kept term text is forgotten: a whole text put together before is then out of date.
   let termsSeen = 0;

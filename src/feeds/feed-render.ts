@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import ical, { escape, ICalCalendarMethod, ICalEvent } from 'ical-generator';
+import { cacheBytes, textBytes } from '../db/cache-budget.ts';
 import { foldLines } from './fold.ts';
 import type { FeedEntry } from '../events/event-feed.ts';
 import { feedZone, toVEvent } from './feed-event.ts';
@@ -7,10 +8,10 @@ import { vtimezone } from './vtimezone.ts';
 
 // Each VEVENT is written by the library once per content and kept: after a write, only the events it
 // changed are written again (and folded by fold.ts: the library's own fold is slow).
-// Bounded by size (the service runs with a small heap): about 16 MB of text, the oldest going first.
-const CACHE_CHARS = 8_000_000;
+// Bounded by size (the service runs with a small heap, see db/cache-budget.ts), the oldest going first.
+const CACHE_BYTES = cacheBytes(0.25);
 const vevents = new Map<string, string>();
-let cachedChars = 0;
+let cachedBytes = 0;
 // ICalEvent reads only the calendar's time zone (none here) from its calendar.
 const bare = ical();
 // Writing is synchronous: the event loop gets a turn after each batch of newly written events.
@@ -25,11 +26,11 @@ async function veventTexts(entries: FeedEntry[]): Promise<string[]> {
     if (text === undefined) {
       text = foldLines(new ICalEvent(toVEvent(entry), bare).toString());
       vevents.set(key, text);
-      cachedChars += text.length;
+      cachedBytes += textBytes(text);
       for (const [oldKey, oldText] of vevents) {
-        if (cachedChars <= CACHE_CHARS) break;
+        if (cachedBytes <= CACHE_BYTES) break;
         vevents.delete(oldKey);
-        cachedChars -= oldText.length;
+        cachedBytes -= textBytes(oldText);
       }
       if (++written % BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
     }

@@ -35,7 +35,8 @@ export interface Feed {
 
 const WINDOW_PARAMS = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
 const PAST_DAYS = 30;
-// Whole feeds as anonymous callers get them: a few dozen feeds of a thousand events.
+// Whole feeds as anonymous callers get them: a few dozen feeds of a thousand events. Buffers, outside the
+// heap (db/cache-budget.ts shares the heap among the caches of text).
 const FEED_CACHE_BYTES = 48 * 1024 * 1024;
 
 export function createFeedService(deps: { events: EventService; urls: Urls; config: Config; store: Store }) {

@@ -1,11 +1,12 @@
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import { DateTime } from 'luxon';
+import { cacheBytes, textBytes } from '../db/cache-budget.ts';
 import { createVersionedCache } from '../db/versioned-cache.ts';
 import { sendHtml } from './site-render.tsx';
 
-// Rendered pages of ~5-60 kB each, bounded by size (the service runs with a small heap): a few thousand
-// event pages, enough for what a crowd is reading.
-const PAGE_CHARS = 10_000_000;
+// Rendered pages of ~5-60 kB each, bounded by size (the service runs with a small heap, see
+// db/cache-budget.ts): with `npm start`'s, about 1400 event pages, enough for what a crowd is reading.
+const PAGE_BYTES = cacheBytes(0.3);
 
 const versions = new WeakMap<FastifyRequest, { key: string; version: number }>();
 
@@ -15,7 +16,7 @@ const versions = new WeakMap<FastifyRequest, { key: string; version: number }>()
  * callers, password cookies and feeds are never served from here.
  */
 export function createPageCache(options: { dataVersion(): Promise<number>; timezone: string; cookie: string }) {
-  const pages = createVersionedCache<string>(PAGE_CHARS, (html) => html.length, 'pages');
+  const pages = createVersionedCache<string>(PAGE_BYTES, textBytes, 'pages');
   const cacheable = (request: FastifyRequest) =>
     (request.method === 'GET' || request.method === 'HEAD') &&
     request.headers.authorization === undefined &&

@@ -1,0 +1,22 @@
+import { getHeapStatistics } from 'node:v8';
+
+/**
+ * How much the caches of this process may hold, as shares of its heap. `npm start` runs with a 128 MB heap;
+ * caches bounded only by count outgrew it (100k events, cold reads of pages after cold reads of records: the
+ * process died out of memory with 113 MB live). All caches of text together get about a third of the heap, the rest is
+ * for requests in flight; on a larger heap they keep more, up to their own count limits.
+ */
+const CACHES_SHARE_OF_HEAP = 0.35;
+const heapBytes = getHeapStatistics().heap_size_limit;
+
+/**
+ * The bytes a cache may hold: `share` of what all caches together may. Given now: event records 0.25, event
+ * rows 0.15, rendered pages 0.3, iCalendar VEVENT texts 0.25; the rest is the small caches' margin.
+ */
+export const cacheBytes = (share: number): number => Math.floor(heapBytes * CACHES_SHARE_OF_HEAP * share);
+
+// V8 keeps a string one byte a character when every character is Latin-1, else two.
+const WIDE = /[^\u0000-\u00ff]/;
+
+/** The bytes a string takes in the heap (its characters; object headers are left to the shares' margin). */
+export const textBytes = (text: string | null | undefined): number => (text ? (WIDE.test(text) ? 2 : 1) * text.length : 0);

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { cacheBytes, textBytes } from '../../src/db/cache-budget.ts';
+import { createRecordCache } from '../../src/db/record-cache.ts';
+
+describe('caches bounded by the bytes they hold', () => {
+  it('weighs text as V8 keeps it: one byte a Latin-1 character, two for any text with a wider one', () => {
+    expect(textBytes('Café')).toBe(4);
+    expect(textBytes('Jazz – late')).toBe(22);
+    expect(textBytes('')).toBe(0);
+    expect(textBytes(null)).toBe(0);
+  });
+
+  it('shares of the heap grow with the share', () => {
+    expect(cacheBytes(0.2)).toBeGreaterThan(cacheBytes(0.1));
+    expect(cacheBytes(1)).toBeLessThan(1024 ** 4);
+  });
+
+  it('a record cache drops its oldest entries past its budget, and never keeps a value over it', () => {
+    const cache = createRecordCache<number, string>(100, () => 0, 'test', { bytes: 10, weigh: (text) => text.length });
+    cache.set(1, 'aaaa', 0);
+    cache.set(2, 'bbbb', 0);
+    cache.set(3, 'cccc', 0); // 12 bytes: the oldest goes
+    expect([cache.get(1), cache.get(2), cache.get(3)]).toEqual([undefined, 'bbbb', 'cccc']);
+    cache.set(2, 'bb', 0); // replaced: its old weight is given back
+    cache.set(4, 'dddd', 0);
+    expect([cache.get(2), cache.get(3), cache.get(4)]).toEqual(['bb', 'cccc', 'dddd']);
+    cache.set(5, 'x'.repeat(11), 0);
+    expect(cache.get(5)).toBeUndefined();
+    cache.deleteWhere((_, key) => key === 3);
+    cache.set(6, 'eeee', 0); // 2 + 4 + 4: fits once 3 is gone
+    expect([cache.get(2), cache.get(4), cache.get(6)]).toEqual(['bb', 'dddd', 'eeee']);
+    cache.clear();
+    cache.set(7, 'x'.repeat(10), 0);
+    expect(cache.get(7)).toBe('x'.repeat(10));
+  });
+});
