@@ -40,12 +40,12 @@ export function createEventJson(watch: ChangeWatch) {
   const since = watch.generation;
   // Rows of a few kB (the description twice: as written and as searched) and JSON text of ~10 kB a record.
   const rows = createRecordCache<number, EventRow>(5000, since, 'event-rows', {
-    bytes: cacheBytes(0.15),
+    bytes: cacheBytes(0.1),
     weigh: (row) => ROW_OVERHEAD + textBytes(row.description) + textBytes(row.search_text) + textBytes(row.excerpt) + textBytes(row.title),
   });
   const slugs = createRecordCache<string, number>(5000, since, 'event-slugs');
   const texts = createRecordCache<string, RecordText>(3000, since, 'event-records', {
-    bytes: cacheBytes(0.25),
+    bytes: cacheBytes(0.4),
     weigh: (text) => ROW_OVERHEAD + textBytes(text.json),
   });
   const terms = createRecordCache<number, string>(20000, since, 'embedded-terms');

@@ -33,7 +33,13 @@ export interface TestContext {
   request(options: InjectOptions): Promise<LightMyRequestResponse & { json: any }>;
 }
 
-const dialects = (): Array<'sqlite' | 'postgres'> => (process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']);
+// SQLite always, PostgreSQL with TEST_DATABASE_URL; TEST_DIALECTS=postgres leaves SQLite out (CI has just run
+// the suite on SQLite alone, and runs it again on PostgreSQL only).
+const dialects = (): Array<'sqlite' | 'postgres'> => {
+  const all: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const only = process.env.TEST_DIALECTS?.split(',').map((d) => d.trim());
+  return only ? all.filter((d) => only.includes(d)) : all;
+};
 
 /** A fresh, migrated database for each test: SQLite in memory, or a PostgreSQL schema of its own. */
 export async function openTestDatabase(dialect: 'sqlite' | 'postgres'): Promise<DbHandle> {
