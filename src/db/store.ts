@@ -19,10 +19,7 @@ export interface Store<Repositories> {
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   /** The data version: it changes with every committed write, in any process sharing the database. */
   dataVersion(): Promise<number>;
-  /**
-   * When the last write was made: what reads date themselves by. On PostgreSQL writers commit side by side,
-   * so a write may commit a moment after a later-stamped one (conditional.ts's settling margin covers it).
-   */
+  /** When the last write committed (never earlier than a write before it): what feeds date themselves by. */
   lastWrite(): Promise<Date>;
   /**
    * Moves with every write whose transaction said nothing of what it changed (see WriteLog.beforeCommit):
@@ -101,8 +98,7 @@ export function createStore<Repositories>(
   repositories: (db: Db, dialect: Dialect) => Repositories,
   log?: WriteLog<Repositories>,
 ): Store<Repositories> {
-  const rowRead = precompiled(db, () => db.selectFrom('data_version').select(['version', 'changed_utc', 'unlogged_version']).where('id', '=', 1));
-  const read = async () => (await rowRead(1))[0];
+  const read = precompiled(db, () => db.selectFrom('data_version').select(['version', 'changed_utc', 'unlogged_version']).where('id', '=', 1));
   // One read of the row serves every caller until the end of the turn of the event loop its answer arrives
   // in (a request asks for the date, then its service for the version, then the change watch). Safe because both are only ever used as read BEFORE the data they
   // guard: an answer from a moment earlier can make a cached entry stale, never wrong. A write of this
@@ -112,10 +108,10 @@ export function createStore<Repositories>(
   const state = () => {
     if (!current || current.generation !== writesInProcess) {
       const made = {
-        read: read().then((row) => {
+        read: read(1).then((rows) => {
           // Forgotten after the turn its answer arrives in (on PostgreSQL a later turn than the asking one).
           setImmediate(() => current === made && (current = undefined));
-          return row;
+          return rows[0];
         }, (error) => {
           if (current === made) current = undefined;
           throw error;
