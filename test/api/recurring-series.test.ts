@@ -145,8 +145,11 @@ describeEachDialect('recurring series: occurrences stored as events', (t) => {
   });
 
   it('open-ended rules reach the horizon and move on with time; the cap refuses more', async () => {
+    // Begun an hour ago, so that its horizon runs from now both times (one that starts later today would run
+    // from its start at first, and the move by five days would add four occurrences: the test failed before 09:00 UTC).
+    const begun = DateTime.utc().minus({ hours: 1 }).startOf('minute');
     const series = await ok('POST', '/events', {
-      title: 'Standup', start_date: DateTime.utc().toFormat('yyyy-MM-dd 09:00:00'), end_date: DateTime.utc().toFormat('yyyy-MM-dd 09:15:00'),
+      title: 'Standup', start_date: begun.toFormat('yyyy-MM-dd HH:mm:00'), end_date: begun.plus({ minutes: 15 }).toFormat('yyyy-MM-dd HH:mm:00'),
       recurrence: { rules: ['FREQ=DAILY'] },
     });
     // The horizon is 45 days in this suite (see below): the days after today through the 45th, whatever the hour.
