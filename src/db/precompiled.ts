@@ -16,7 +16,8 @@ export function precompiled<R>(db: Kysely<any>, build: () => Compilable<R>) {
 /**
  * Precompiled queries that take a list (`where id in (…)`): one compiled query per list length, built by
  * `build(n)` with n placeholders, so a page of records or a record's few links skip Kysely's building too.
- * Lengths over `most` are built as they come.
+ * Lengths over `most` are built as they come. The list's placeholders must come last; values before them
+ * (a constant the query was built with) are kept.
  */
 export function precompiledList<R>(db: Kysely<any>, build: (ids: number[]) => Compilable<R>, most = 64) {
   const byLength = new Map<number, ReturnType<Compilable<R>['compile']>>();
@@ -28,6 +29,7 @@ export function precompiledList<R>(db: Kysely<any>, build: (ids: number[]) => Co
       compiled = build(ids.map(() => 0)).compile();
       byLength.set(ids.length, compiled);
     }
-    return (await db.executeQuery<R>({ ...compiled, parameters: ids })).rows;
+    const fixed = compiled.parameters.length - ids.length;
+    return (await db.executeQuery<R>({ ...compiled, parameters: fixed === 0 ? ids : [...compiled.parameters.slice(0, fixed), ...ids] })).rows;
   };
 }

@@ -42,13 +42,20 @@ export function createEventJson(watch: ChangeWatch) {
   const rows = createRecordCache<number, EventRow>(5000, since, 'event-rows', {
     bytes: cacheBytes(0.1),
     weigh: (row) => ROW_OVERHEAD + textBytes(row.description) + textBytes(row.search_text) + textBytes(row.excerpt) + textBytes(row.title),
-  });
+  }, { admitOnSecondOffer: true });
   const slugs = createRecordCache<string, number>(5000, since, 'event-slugs');
   const texts = createRecordCache<string, RecordText>(3000, since, 'event-records', {
-    bytes: cacheBytes(0.4),
+    bytes: cacheBytes(0.35),
     weigh: (text) => ROW_OVERHEAD + textBytes(text.json),
-  });
+  }, { admitOnSecondOffer: true });
   const terms = createRecordCache<number, string>(20000, since, 'embedded-terms');
+  // Venue and organizer records as events embed them (list and single forms): a few thousand serve every event.
+  const linkedKept = createRecordCache<string, EventRecord>(20000, since, 'embedded-linked-posts', {
+    bytes: cacheBytes(0.1),
+    // An object of ~25 keys, its description and excerpt twice in the single form (the JSON-LD repeats them).
+    weigh: (record) => 2 * ROW_OVERHEAD + 2 * (textBytes(record.description as string) + textBytes(record.excerpt as string)),
+  });
+  const linkedKey = (kind: string, id: number, single: boolean) => `${kind}:${id}:${single ? 'single' : 'list'}`;
   // Moves whenever a kept term text is forgotten: a whole text put together before is then out of date.
   let termsSeen = 0;
   // Events changed since the term texts were brought up to date: the counts of the terms they are in now
@@ -58,7 +65,7 @@ export function createEventJson(watch: ChangeWatch) {
 
   watch.onForget((forget: Forget) => {
     if (forget === 'all') {
-      for (const cache of [rows, slugs, texts, terms]) cache.clear();
+      for (const cache of [rows, slugs, texts, terms, linkedKept]) cache.clear();
       termsSeen++;
       return;
     }
@@ -75,8 +82,10 @@ export function createEventJson(watch: ChangeWatch) {
         slugs.deleteWhere((eventId) => eventId === id);
         texts.delete(`${id}:single`);
         texts.delete(`${id}:list`);
-      } else if (kind === 'venue') texts.deleteWhere((text) => text.venue === id);
-      else if (kind === 'organizer') texts.deleteWhere((text) => text.organizers.includes(id));
+      } else if (kind === 'venue' || kind === 'organizer') {
+        for (const single of [true, false]) linkedKept.delete(linkedKey(kind, id, single));
+        texts.deleteWhere((text) => (kind === 'venue' ? text.venue === id : text.organizers.includes(id)));
+      }
       else {
         texts.deleteWhere((text) => text.categories.includes(id) || text.tags.includes(id));
         terms.delete(id);
@@ -145,26 +154,33 @@ export function createEventJson(watch: ChangeWatch) {
   /** A built record's text to keep (its term texts kept on their own), and the whole text to serve now. */
   function textOf(record: EventRecord, row: EventRow, from: number): { text: RecordText; json: string } {
     const termText = new Map<number, string>();
+    // A kept term text is the same as the one just built: it is forgotten whenever the term or its count moves.
     const idsOf = (embedded: unknown) =>
       (embedded as Array<{ id: number }>).map((term) => {
-        const json = JSON.stringify(term);
+        let json = terms.get(term.id);
+        if (json === undefined) {
+          json = JSON.stringify(term);
+          terms.set(term.id, json, from);
+        }
         termText.set(term.id, json);
-        terms.set(term.id, json, from);
         return term.id;
       });
     const categories = idsOf(record.categories);
     const tags = idsOf(record.tags);
     const [head, rest] = JSON.stringify({ ...record, categories: SLOT, tags: SLOT }).split(slotOf('categories'));
     const [middle, tail] = rest.split(slotOf('tags'));
-    // Put together once with empty lists, then with the real ones (which records where they are).
-    const json = `${head}"categories":[]${middle}"tags":[]${tail}`;
+    const categoryList = termList(categories, termText);
+    const tagList = termList(tags, termText);
+    const json = `${head}"categories":${categoryList}${middle}"tags":${tagList}${tail}`;
     const start = head.length + '"categories":'.length;
-    const tagsStart = start + 2 + middle.length + '"tags":'.length;
+    const tagsStart = start + categoryList.length + middle.length + '"tags":'.length;
     const text: RecordText = {
-      json, at: { categories: [start, start + 2], tags: [tagsStart, tagsStart + 2] }, terms: -1,
+      json, at: { categories: [start, start + categoryList.length], tags: [tagsStart, tagsStart + tagList.length] },
+      // Its term lists are current only if nothing was forgotten since the read began.
+      terms: from === since() ? termsSeen : -1,
       categories, tags, venue: row.venue_id, organizers: (record.organizer as Array<{ id: number }>).map((organizer) => organizer.id),
     };
-    return { text, json: put(text, termText, from) };
+    return { text, json };
   }
 
   return {
@@ -208,7 +224,11 @@ export function createEventJson(watch: ChangeWatch) {
       const form = options.single ? 'single' : 'list';
       const kept = eventRows.map((row) => texts.get(`${row.id}:${form}`));
       const missing = eventRows.filter((_, i) => kept[i] === undefined);
-      const built = await buildRecords(missing, deps, options.single ?? false);
+      const linked = {
+        get: (kind: 'venue' | 'organizer', id: number, single: boolean) => linkedKept.get(linkedKey(kind, id, single)),
+        set: (kind: 'venue' | 'organizer', id: number, single: boolean, record: EventRecord) => linkedKept.set(linkedKey(kind, id, single), record, options.from),
+      };
+      const built = await buildRecords(missing, { ...deps, linked }, options.single ?? false);
       const made = new Map(missing.map((row, i) => [row.id, textOf(built[i], row, options.from)]));
       for (const [id, { text }] of made) texts.set(`${id}:${form}`, text, options.from);
       const stale = kept.filter((text) => text !== undefined && text.terms !== termsSeen) as RecordText[];

@@ -18,6 +18,16 @@ export interface RecordDeps {
   config: Config;
   venues: LinkedPostService<'venue'>;
   organizers: LinkedPostService<'organizer'>;
+  /**
+   * Venue and organizer records kept by the read path (event-json.ts), shared by every event embedding them.
+   * Absent inside a transaction, which may see what it has not committed yet.
+   */
+  linked?: LinkedRecords;
+}
+
+export interface LinkedRecords {
+  get(kind: 'venue' | 'organizer', id: number, single: boolean): EventRecord | undefined;
+  set(kind: 'venue' | 'organizer', id: number, single: boolean, record: EventRecord): void;
 }
 
 export interface RecordOptions {
@@ -51,14 +61,17 @@ export async function buildRecords(rows: EventRow[], deps: RecordDeps, single: b
   const venueIds = [...new Set(rows.map((r) => r.venue_id).filter((id): id is number => id !== null))];
   const organizerIds = [...new Set(organizerLinks.map((l) => l.organizer_id))];
   const imageIds = [...new Set(rows.map((r) => r.image_id).filter((id): id is number => id !== null))];
+  const { linked } = deps;
+  const missingVenues = linked ? venueIds.filter((id) => !linked.get('venue', id, single)) : venueIds;
+  const missingOrganizers = linked ? organizerIds.filter((id) => !linked.get('organizer', id, single)) : organizerIds;
   const [venueRows, organizerRows, imageRows, imported] = await Promise.all([
-    repos.venues.findByIds(venueIds),
-    repos.organizers.findByIds(organizerIds),
+    repos.venues.findByIds(missingVenues),
+    repos.organizers.findByIds(missingOrganizers),
     repos.images.findByIds(imageIds),
-    repos.lineage.keysOf({ event: ids, venue: venueIds, organizer: organizerIds }),
+    repos.lineage.keysOf({ event: ids, venue: missingVenues, organizer: missingOrganizers }),
   ]);
-  const venues = new Map((await deps.venues.toRecords(venueRows, single, imported, repos)).map((v) => [v.id as number, v]));
-  const organizers = new Map((await deps.organizers.toRecords(organizerRows, single, imported, repos)).map((o) => [o.id as number, o]));
+  const venues = linkedRecords('venue', venueIds, await deps.venues.toRecords(venueRows, single, imported, repos), single, linked);
+  const organizers = linkedRecords('organizer', organizerIds, await deps.organizers.toRecords(organizerRows, single, imported, repos), single, linked);
   const images = new Map(imageRows.map((i) => [i.id, i]));
   const termsByEvent = group(termRows, (t) => t.event_id);
   const organizersByEvent = group(organizerLinks, (l) => l.event_id);
@@ -111,6 +124,17 @@ export async function buildRecords(rows: EventRow[], deps: RecordDeps, single: b
     };
     return record;
   });
+}
+
+/** The records of these venues or organizers by id: those just built (kept from now on), the rest kept. */
+function linkedRecords(kind: 'venue' | 'organizer', ids: number[], built: EventRecord[], single: boolean, linked?: LinkedRecords) {
+  const records = new Map(built.map((record) => [record.id as number, record]));
+  for (const [id, record] of records) linked?.set(kind, id, single, record);
+  for (const id of ids) {
+    const record = records.has(id) ? undefined : linked?.get(kind, id, single);
+    if (record) records.set(id, record);
+  }
+  return records;
 }
 
 /** The series an event is (its rules) or belongs to (an occurrence); null for a single event. */

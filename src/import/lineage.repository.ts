@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { precompiledList } from '../db/precompiled.ts';
 
 /**
  * Which local record each imported source record became (migration 0008). A repository like the others, so
@@ -6,6 +7,18 @@ import type { Db } from '../db/database.ts';
  * the next run would not recognise and create again.
  */
 export function createLineageRepository(db: Db) {
+  // One kind's keys, compiled once per list length: a single event read asks for its own only (its venue and
+  // organizers are mostly kept), and building the query of several kinds cost more than running it.
+  const keysOfKind = new Map<string, ReturnType<typeof precompiledList<{ local_id: number; source_key: string }>>>();
+  const ofKind = (kind: string) => {
+    let query = keysOfKind.get(kind);
+    if (!query) {
+      query = precompiledList(db, (ids) => db.selectFrom('import_lineage').select(['local_id', 'source_key'])
+        .where('kind', '=', kind).where('local_id', 'in', ids).orderBy('source_key'));
+      keysOfKind.set(kind, query);
+    }
+    return query;
+  };
   return {
     /** The lineage rows of these source keys, by key (one query for a page of records). */
     async findMany(kind: string, sourceKeys: string[]) {
@@ -46,6 +59,11 @@ export function createLineageRepository(db: Db) {
       const wanted = Object.entries(idsByKind).filter(([, ids]) => ids.length > 0);
       const keys: ImportedKeys = new Map();
       if (wanted.length === 0) return keys;
+      if (wanted.length === 1) {
+        const [kind, ids] = wanted[0];
+        for (const row of await ofKind(kind)(ids)) keys.set(`${kind}:${row.local_id}`, [...(keys.get(`${kind}:${row.local_id}`) ?? []), row.source_key]);
+        return keys;
+      }
       const rows = await db.selectFrom('import_lineage').select(['kind', 'local_id', 'source_key'])
         .where((eb) => eb.or(wanted.map(([kind, ids]) => eb.and([eb('kind', '=', kind), eb('local_id', 'in', ids)]))))
         .orderBy('source_key').execute();
