@@ -42,12 +42,16 @@ describeEachDialect('webhooks', (t) => {
       expect(() => verifier.verify(got.body, got.headers as Record<string, string>)).not.toThrow();
       expect(got.headers['content-type']).toBe('application/json');
     }
-    const [venue, created] = payloads();
+    // In order per record only: deliveries of different records go out side by side (the dispatcher sends up to
+    // four at once), so the venue's may arrive after the event's (it did on PostgreSQL).
+    const byType = (type: string) => payloads().findIndex((payload) => payload.type === type);
+    const [venue, created] = [payloads()[byType('venue.create')], payloads()[byType('event.create')]];
     expect(venue).toMatchObject({ type: 'venue.create', data: { kind: 'venue', id: event.venue.id, action: 'create' } });
     expect(created).toMatchObject({ type: 'event.create', timestamp: expect.any(String), data: { kind: 'event', id: event.id, action: 'create', record: { title: 'Gig' } } });
-    expect(receiver.received[1].headers['webhook-id']).toBe(`msg_${hook.id}_${created.data.cursor}`);
+    const eventDelivery = receiver.received[byType('event.create')];
+    expect(eventDelivery.headers['webhook-id']).toBe(`msg_${hook.id}_${created.data.cursor}`);
     // A tampered body fails the check the receiver makes.
-    expect(() => verifier.verify(receiver.received[1].body.replace('Gig', 'Gag'), receiver.received[1].headers as Record<string, string>)).toThrow();
+    expect(() => verifier.verify(eventDelivery.body.replace('Gig', 'Gag'), eventDelivery.headers as Record<string, string>)).toThrow();
     await call('DELETE', `/events/${event.id}?force=true`);
     await receiver.until((got) => got.length === 3);
     expect(payloads()[2]).toMatchObject({ type: 'event.delete', data: { id: event.id, record: null } });
