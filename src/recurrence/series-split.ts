@@ -24,7 +24,11 @@ export async function split(repos: Repositories, occurrence: EventRow, ctx: Seri
   repos.changes.note({ kind: 'event', id: series.id, action: 'update', userId: ctx.userId });
   await repos.events.update(occurrence.id, { parent_id: 0, override: 0, recurrence: after && JSON.stringify(after), ...modified }, true);
   repos.changes.note({ kind: 'event', id: occurrence.id, action: 'update', userId: ctx.userId });
+  // The following occurrences name another series from now on (series.id): their changes are noted, even
+  // those the new series' rules then leave as they are, so that no kept copy names the old series.
+  const following = (await repos.events.seriesMembers(series.id)).filter((row) => row.original_start !== null && row.original_start >= cut && row.id !== occurrence.id);
   await repos.events.reparent(series.id, occurrence.id, cut);
+  for (const row of following) repos.changes.note({ kind: 'event', id: row.id, action: 'update', userId: ctx.userId });
   await materialize(repos, series.id, ctx);
   await materialize(repos, occurrence.id, ctx);
 }

@@ -153,7 +153,7 @@ export async function materialize(repos: Repositories, seriesId: number, ctx: Se
   let members = await repos.events.seriesMembers(series.id);
   if (series.recurrence === null) return dissolve(repos, series, members, ctx);
   if (!rulesSent && series.original_start !== null && series.original_start !== series.start_local) {
-    ({ series, members } = await followStart(repos, series, members));
+    ({ series, members } = await followStart(repos, series, members, ctx));
   }
   const { slots: wanted, next } = await wantedSlots(series, ctx);
   const slots = await placeOverrides(repos, wanted, members.filter((row) => row.override === 1), ctx);
@@ -213,7 +213,7 @@ export async function materialize(repos: Repositories, seriesId: number, ctx: Se
  * it: its exceptions, extra dates and each occurrence's original start move by as much, so an occurrence
  * deleted at 18:00 stays deleted when the series moves to 18:30 (RFC 5545 keys them by exact time).
  */
-async function followStart(repos: Repositories, series: EventRow, members: EventRow[]) {
+async function followStart(repos: Repositories, series: EventRow, members: EventRow[], ctx: SeriesContext) {
   const ms = (text: string) => Date.parse(`${text.replace(' ', 'T')}Z`);
   const delta = ms(series.start_local) - ms(series.original_start as string);
   const moved = (text: string) => new Date(ms(text) + delta).toISOString().slice(0, 19).replace('T', ' ');
@@ -224,7 +224,13 @@ async function followStart(repos: Repositories, series: EventRow, members: Event
   if (recurrence.exdates) recurrence.exdates = recurrence.exdates.map(movedListed).sort();
   const text = JSON.stringify(recurrence);
   if (text !== series.recurrence) await repos.events.update(series.id, { recurrence: text });
-  for (const row of members) if (row.original_start !== null) await repos.events.update(row.id, { original_start: moved(row.original_start) });
+  for (const row of members) {
+    if (row.original_start === null) continue;
+    await repos.events.update(row.id, { original_start: moved(row.original_start) });
+    // An override shows its original start (series.original_start) and is not written again below: its change
+    // is noted here, so that kept copies of it are forgotten. The others are noted when their dates move below.
+    if (row.override === 1) repos.changes.note({ kind: 'event', id: row.id, action: 'update', userId: ctx.userId });
+  }
   return {
     series: { ...series, recurrence: text },
     members: members.map((row) => (row.original_start === null ? row : { ...row, original_start: moved(row.original_start) })),

@@ -134,6 +134,16 @@ describeEachDialect('recurring series: occurrences stored as events', (t) => {
     expect((await ok('GET', `/categories/${categoryId}`)).count).toBe(0);
   });
 
+  it('a split with nothing else changed: the following occurrences, kept or not, name their new series', async () => {
+    const series = await weekly(['FREQ=WEEKLY;COUNT=5']);
+    const ids = (await occurrences(series.id)).map((e) => e.id);
+    // Read twice, so that the process keeps it (a record is kept from its second read).
+    for (let i = 0; i < 2; i++) expect((await ok('GET', `/events/${ids[3]}`)).series.id).toBe(series.id);
+    await ok('POST', `/events/${ids[2]}`, { recurrence_scope: 'following' });
+    expect((await ok('GET', `/events/${ids[3]}`)).series).toMatchObject({ id: ids[2], override: false });
+    expect((await occurrences(ids[2])).map((e) => [e.id, e.series?.id])).toEqual([[ids[3], ids[2]]]);
+  });
+
   it('"this and the following" splits the series: the occurrences keep their ids, the old series ends before', async () => {
     const series = await weekly(['FREQ=WEEKLY;COUNT=6']);
     const ids = (await occurrences(series.id)).map((e) => e.id);
