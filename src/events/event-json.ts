@@ -4,11 +4,11 @@ import { createRecordCache } from '../db/record-cache.ts';
 
 // What a kept row or text takes besides its long strings: the object, its short fields, the map entry.
 const ROW_OVERHEAD = 1024;
-import type { Repositories } from '../store.ts';
 import { toEmbeddedTerm } from '../terms/term.service.ts';
 import type { Taxonomy } from '../terms/term.kind.ts';
-import type { EventRow } from './event.repository.ts';
-import { blanked, buildRecords, type EventRecord, isLocked, type RecordDeps, type RecordOptions } from './event.record.ts';
+import type { EventLinks, EventRow } from './event.repository.ts';
+import { blanked, isLocked, type RecordDeps, type RecordOptions } from './event.record.ts';
+import { type LinkedText, linkedText, recordText } from './event-text.ts';
 
 /**
  * An event record as JSON text with its two term lists left out: the terms it embeds carry their counts,
@@ -45,16 +45,19 @@ export function createEventJson(watch: ChangeWatch) {
   }, { admitOnSecondOffer: true });
   const slugs = createRecordCache<string, number>(5000, since, 'event-slugs');
   const texts = createRecordCache<string, RecordText>(3000, since, 'event-records', {
-    bytes: cacheBytes(0.35),
+    bytes: cacheBytes(0.3),
     weigh: (text) => ROW_OVERHEAD + textBytes(text.json),
   }, { admitOnSecondOffer: true });
   const terms = createRecordCache<number, string>(20000, since, 'embedded-terms');
-  // Venue and organizer records as events embed them (list and single forms): a few thousand serve every event.
-  const linkedKept = createRecordCache<string, EventRecord>(20000, since, 'embedded-linked-posts', {
-    bytes: cacheBytes(0.1),
-    // An object of ~25 keys, its description and excerpt twice in the single form (the JSON-LD repeats them).
-    weigh: (record) => 2 * ROW_OVERHEAD + 2 * (textBytes(record.description as string) + textBytes(record.excerpt as string)),
+  // Venue and organizer records as events embed them (list and single forms), as text: a few thousand serve
+  // every event, and are never serialized again for each.
+  const linkedKept = createRecordCache<string, LinkedText>(20000, since, 'embedded-linked-posts', {
+    bytes: cacheBytes(0.15),
+    weigh: (linked) => ROW_OVERHEAD / 4 + textBytes(linked.json) + textBytes(linked.jsonLd),
   });
+  // Image rows never change once written (images are deduplicated by URL and never edited or deleted).
+  const images = new Map<number, { id: number; url: string; extension: string }>();
+  const MOST_IMAGES = 5000;
   const linkedKey = (kind: string, id: number, single: boolean) => `${kind}:${id}:${single ? 'single' : 'list'}`;
   // Moves whenever a kept term text is forgotten: a whole text put together before is then out of date.
   let termsSeen = 0;
@@ -151,26 +154,12 @@ export function createEventJson(watch: ChangeWatch) {
     return whole;
   }
 
-  /** A built record's text to keep (its term texts kept on their own), and the whole text to serve now. */
-  function textOf(record: EventRecord, row: EventRow, from: number): { text: RecordText; json: string } {
-    const termText = new Map<number, string>();
-    // A kept term text is the same as the one just built: it is forgotten whenever the term or its count moves.
-    const idsOf = (embedded: unknown) =>
-      (embedded as Array<{ id: number }>).map((term) => {
-        let json = terms.get(term.id);
-        if (json === undefined) {
-          json = JSON.stringify(term);
-          terms.set(term.id, json, from);
-        }
-        termText.set(term.id, json);
-        return term.id;
-      });
-    const categories = idsOf(record.categories);
-    const tags = idsOf(record.tags);
-    const [head, rest] = JSON.stringify({ ...record, categories: SLOT, tags: SLOT }).split(slotOf('categories'));
+  /** A record's text to keep (its term lists as slots filled from the term texts), and the whole text to serve now. */
+  function textOf(withSlots: string, row: EventRow, links: EventLinks, termText: Map<number, string>, from: number): { text: RecordText; json: string } {
+    const [head, rest] = withSlots.split(slotOf('categories'));
     const [middle, tail] = rest.split(slotOf('tags'));
-    const categoryList = termList(categories, termText);
-    const tagList = termList(tags, termText);
+    const categoryList = termList(links.categories, termText);
+    const tagList = termList(links.tags, termText);
     const json = `${head}"categories":${categoryList}${middle}"tags":${tagList}${tail}`;
     const start = head.length + '"categories":'.length;
     const tagsStart = start + categoryList.length + middle.length + '"tags":'.length;
@@ -178,9 +167,63 @@ export function createEventJson(watch: ChangeWatch) {
       json, at: { categories: [start, start + categoryList.length], tags: [tagsStart, tagsStart + tagList.length] },
       // Its term lists are current only if nothing was forgotten since the read began.
       terms: from === since() ? termsSeen : -1,
-      categories, tags, venue: row.venue_id, organizers: (record.organizer as Array<{ id: number }>).map((organizer) => organizer.id),
+      categories: links.categories, tags: links.tags, venue: row.venue_id, organizers: links.organizers,
     };
     return { text, json };
+  }
+
+  /** Kept venue and organizer texts by `kind:id`; those not kept are built (a query or two for all) and kept. */
+  async function linkedTexts(kind: 'venue' | 'organizer', ids: number[], deps: RecordDeps, single: boolean, from: number) {
+    const found = new Map<number, LinkedText>();
+    const missing: number[] = [];
+    for (const id of new Set(ids)) {
+      const kept = linkedKept.get(linkedKey(kind, id, single));
+      if (kept) found.set(id, kept);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const service = kind === 'venue' ? deps.venues : deps.organizers;
+    const rows = await (kind === 'venue' ? deps.repos.venues : deps.repos.organizers).findByIds(missing);
+    for (const record of await service.toRecords(rows as never[], single, undefined, deps.repos)) {
+      const text = linkedText(record);
+      found.set(record.id as number, text);
+      linkedKept.set(linkedKey(kind, record.id as number, single), text, from);
+    }
+    return found;
+  }
+
+  /** The image rows of these events, kept ones from memory. */
+  async function imageRows(eventRows: EventRow[], deps: RecordDeps) {
+    const missing = [...new Set(eventRows.map((row) => row.image_id).filter((id): id is number => id !== null && !images.has(id)))];
+    if (images.size + missing.length > MOST_IMAGES) images.clear();
+    for (const image of await deps.repos.images.findByIds(missing)) images.set(image.id, image);
+    return images;
+  }
+
+  /**
+   * The texts of events not kept: their links in one statement, the venues, organizers, terms and images they
+   * embed from what is kept (the few missing read for all at once), their own part built from their rows.
+   */
+  async function build(missing: EventRow[], deps: RecordDeps, single: boolean, from: number) {
+    const made = new Map<number, { text: RecordText; json: string }>();
+    if (missing.length === 0) return made;
+    const links = await deps.repos.events.linksOf(missing.map((row) => row.id));
+    const all = [...links.values()];
+    const venues = await linkedTexts('venue', missing.flatMap((row) => (row.venue_id === null ? [] : [row.venue_id])), deps, single, from);
+    const organizers = await linkedTexts('organizer', all.flatMap((l) => l.organizers), deps, single, from);
+    const imagesById = await imageRows(missing, deps);
+    const termText = await termTexts({ categories: all.flatMap((l) => l.categories), tags: all.flatMap((l) => l.tags) }, deps, from);
+    for (const row of missing) {
+      const own = links.get(row.id) as EventLinks;
+      const withSlots = recordText(row, {
+        links: own,
+        venue: row.venue_id === null ? undefined : venues.get(row.venue_id),
+        organizers: own.organizers.map((id) => organizers.get(id)).filter((text) => text !== undefined),
+        image: row.image_id === null ? undefined : imagesById.get(row.image_id),
+      }, deps, single, SLOT);
+      made.set(row.id, textOf(withSlots, row, own, termText, from));
+    }
+    return made;
   }
 
   return {
@@ -224,12 +267,7 @@ export function createEventJson(watch: ChangeWatch) {
       const form = options.single ? 'single' : 'list';
       const kept = eventRows.map((row) => texts.get(`${row.id}:${form}`));
       const missing = eventRows.filter((_, i) => kept[i] === undefined);
-      const linked = {
-        get: (kind: 'venue' | 'organizer', id: number, single: boolean) => linkedKept.get(linkedKey(kind, id, single)),
-        set: (kind: 'venue' | 'organizer', id: number, single: boolean, record: EventRecord) => linkedKept.set(linkedKey(kind, id, single), record, options.from),
-      };
-      const built = await buildRecords(missing, { ...deps, linked }, options.single ?? false);
-      const made = new Map(missing.map((row, i) => [row.id, textOf(built[i], row, options.from)]));
+      const made = await build(missing, deps, options.single ?? false, options.from);
       for (const [id, { text }] of made) texts.set(`${id}:${form}`, text, options.from);
       const stale = kept.filter((text) => text !== undefined && text.terms !== termsSeen) as RecordText[];
       const wanted = { categories: stale.flatMap((text) => text.categories), tags: stale.flatMap((text) => text.tags) };

@@ -4,13 +4,16 @@ import { presentCost } from './cost.ts';
 import { isoWithOffset } from './event-dates.ts';
 import { plainText } from '../posts/html.ts';
 
-/** schema.org Event data for single reads, with ISO 8601 dates carrying the event's offset. */
+/**
+ * schema.org Event data for single reads, with ISO 8601 dates carrying the event's offset; `venue` and
+ * `organizers` are the venue's and organizers' own JSON-LD (or what stands in for it, see event-text.ts).
+ */
 export function eventJsonLd(
   row: EventRow,
-  related: { url: string; venue?: Record<string, unknown>; organizers: Record<string, unknown>[]; config: Config },
+  related: { url: string; venue?: unknown; organizers: unknown[]; config: Config },
 ) {
   const cost = presentCost(JSON.parse(row.cost) as string[], related.config.currency).cost_details;
-  const organizers = related.organizers.map((o) => o.json_ld).filter(Boolean);
+  const { organizers } = related;
   return {
     '@context': 'http://schema.org',
     '@type': 'Event',
@@ -21,7 +24,7 @@ export function eventJsonLd(
     eventStatus: 'https://schema.org/EventScheduled',
     startDate: isoWithOffset(row.start_local, row.start_utc),
     endDate: isoWithOffset(row.end_local, row.end_utc),
-    ...(related.venue?.json_ld ? { location: related.venue.json_ld } : {}),
+    ...(related.venue ? { location: related.venue } : {}),
     ...(organizers.length === 1 ? { organizer: organizers[0] } : organizers.length > 1 ? { organizer: organizers } : {}),
     ...(cost.values.length > 0
       ? { offers: { '@type': 'Offer', price: cost.values[0], priceCurrency: cost.currency_code, url: related.url, category: 'primary', availability: 'inStock', validFrom: validFrom(row) } }

@@ -18,16 +18,6 @@ export interface RecordDeps {
   config: Config;
   venues: LinkedPostService<'venue'>;
   organizers: LinkedPostService<'organizer'>;
-  /**
-   * Venue and organizer records kept by the read path (event-json.ts), shared by every event embedding them.
-   * Absent inside a transaction, which may see what it has not committed yet.
-   */
-  linked?: LinkedRecords;
-}
-
-export interface LinkedRecords {
-  get(kind: 'venue' | 'organizer', id: number, single: boolean): EventRecord | undefined;
-  set(kind: 'venue' | 'organizer', id: number, single: boolean, record: EventRecord): void;
 }
 
 export interface RecordOptions {
@@ -61,17 +51,14 @@ export async function buildRecords(rows: EventRow[], deps: RecordDeps, single: b
   const venueIds = [...new Set(rows.map((r) => r.venue_id).filter((id): id is number => id !== null))];
   const organizerIds = [...new Set(organizerLinks.map((l) => l.organizer_id))];
   const imageIds = [...new Set(rows.map((r) => r.image_id).filter((id): id is number => id !== null))];
-  const { linked } = deps;
-  const missingVenues = linked ? venueIds.filter((id) => !linked.get('venue', id, single)) : venueIds;
-  const missingOrganizers = linked ? organizerIds.filter((id) => !linked.get('organizer', id, single)) : organizerIds;
   const [venueRows, organizerRows, imageRows, imported] = await Promise.all([
-    repos.venues.findByIds(missingVenues),
-    repos.organizers.findByIds(missingOrganizers),
+    repos.venues.findByIds(venueIds),
+    repos.organizers.findByIds(organizerIds),
     repos.images.findByIds(imageIds),
-    repos.lineage.keysOf({ event: ids, venue: missingVenues, organizer: missingOrganizers }),
+    repos.lineage.keysOf({ event: ids, venue: venueIds, organizer: organizerIds }),
   ]);
-  const venues = linkedRecords('venue', venueIds, await deps.venues.toRecords(venueRows, single, imported, repos), single, linked);
-  const organizers = linkedRecords('organizer', organizerIds, await deps.organizers.toRecords(organizerRows, single, imported, repos), single, linked);
+  const venues = new Map((await deps.venues.toRecords(venueRows, single, imported, repos)).map((v) => [v.id as number, v]));
+  const organizers = new Map((await deps.organizers.toRecords(organizerRows, single, imported, repos)).map((o) => [o.id as number, o]));
   const images = new Map(imageRows.map((i) => [i.id, i]));
   const termsByEvent = group(termRows, (t) => t.event_id);
   const organizersByEvent = group(organizerLinks, (l) => l.event_id);
@@ -81,60 +68,78 @@ export async function buildRecords(rows: EventRow[], deps: RecordDeps, single: b
       (termsByEvent.get(row.id) ?? []).filter((t) => t.taxonomy === taxonomy).map((t) => toEmbeddedTerm(t, Number(t.count ?? 0), urls, taxonomy));
     const venue = row.venue_id !== null ? venues.get(row.venue_id) : undefined;
     const eventOrganizers = (organizersByEvent.get(row.id) ?? []).map((l) => organizers.get(l.organizer_id)).filter((o) => o !== undefined);
-    const url = urls.permalink('event', row.slug);
-    const cost = JSON.parse(row.cost) as string[];
-    const { id, ...head } = recordHead(row, url);
-    const record: Record<string, unknown> = {
-      id,
-      ...globalIds(urls, row.id, imported.get(`event:${row.id}`) ?? []),
-      ...head,
-      rest_url: `${urls.collection('events')}/${row.id}`,
-      title: row.title,
-      description: row.description,
-      excerpt: row.excerpt,
-      slug: row.slug,
-      image: toImage(row.image_id !== null ? images.get(row.image_id) : undefined),
-      all_day: row.all_day === 1,
-      start_date: row.start_local,
-      start_date_details: dateDetails(row.start_local),
-      end_date: row.end_local,
-      end_date_details: dateDetails(row.end_local),
-      utc_start_date: row.start_utc,
-      utc_start_date_details: dateDetails(row.start_utc),
-      utc_end_date: row.end_utc,
-      utc_end_date_details: dateDetails(row.end_utc),
-      timezone: row.timezone,
-      timezone_abbr: row.timezone_abbr,
-      ...presentCost(cost, config.currency),
-      // Never set: the permalink, as the reference shows it.
-      website: row.website ?? url,
-      show_map: row.show_map === 1,
-      show_map_link: row.show_map_link === 1,
-      hide_from_listings: row.hide_from_listings === 1,
-      sticky: row.sticky === 1,
-      featured: row.featured === 1,
+    return eventRecord(row, {
       categories: terms('tribe_events_cat'),
       tags: terms('post_tag'),
-      venue: (venue ?? []),
-      organizer: eventOrganizers,
-      custom_fields: [],
-      recurrence: row.recurrence === null ? null : JSON.parse(row.recurrence),
-      series: seriesOf(row, urls),
-      ...(single ? { json_ld: eventJsonLd(row, { url, venue, organizers: eventOrganizers, config }) } : {}),
-    };
-    return record;
+      venue: venue ?? [],
+      organizers: eventOrganizers,
+      venueJsonLd: venue?.json_ld,
+      organizerJsonLds: eventOrganizers.map((o) => o.json_ld).filter(Boolean),
+      image: row.image_id !== null ? images.get(row.image_id) : undefined,
+      imported: imported.get(`event:${row.id}`) ?? [],
+    }, { urls, config }, single);
   });
 }
 
-/** The records of these venues or organizers by id: those just built (kept from now on), the rest kept. */
-function linkedRecords(kind: 'venue' | 'organizer', ids: number[], built: EventRecord[], single: boolean, linked?: LinkedRecords) {
-  const records = new Map(built.map((record) => [record.id as number, record]));
-  for (const [id, record] of records) linked?.set(kind, id, single, record);
-  for (const id of ids) {
-    const record = records.has(id) ? undefined : linked?.get(kind, id, single);
-    if (record) records.set(id, record);
-  }
-  return records;
+/**
+ * What an event's record embeds: the built records (buildRecords), or markers that its text is put together
+ * around (event-text.ts). The JSON-LD's location and organizers are the venue's and organizers' own JSON-LD.
+ */
+export interface Embedded {
+  categories: unknown;
+  tags: unknown;
+  venue: unknown;
+  organizers: unknown;
+  venueJsonLd?: unknown;
+  organizerJsonLds: unknown[];
+  image: { id: number; url: string; extension: string } | undefined;
+  imported: string[];
+}
+
+/** One event's record, in the reference's key order; `json_ld` (last) only on single reads. */
+export function eventRecord(row: EventRow, embedded: Embedded, deps: { urls: Urls; config: Config }, single: boolean): EventRecord {
+  const { urls, config } = deps;
+  const url = urls.permalink('event', row.slug);
+  const cost = JSON.parse(row.cost) as string[];
+  const { id, ...head } = recordHead(row, url);
+  return {
+    id,
+    ...globalIds(urls, row.id, embedded.imported),
+    ...head,
+    rest_url: `${urls.collection('events')}/${row.id}`,
+    title: row.title,
+    description: row.description,
+    excerpt: row.excerpt,
+    slug: row.slug,
+    image: toImage(embedded.image),
+    all_day: row.all_day === 1,
+    start_date: row.start_local,
+    start_date_details: dateDetails(row.start_local),
+    end_date: row.end_local,
+    end_date_details: dateDetails(row.end_local),
+    utc_start_date: row.start_utc,
+    utc_start_date_details: dateDetails(row.start_utc),
+    utc_end_date: row.end_utc,
+    utc_end_date_details: dateDetails(row.end_utc),
+    timezone: row.timezone,
+    timezone_abbr: row.timezone_abbr,
+    ...presentCost(cost, config.currency),
+    // Never set: the permalink, as the reference shows it.
+    website: row.website ?? url,
+    show_map: row.show_map === 1,
+    show_map_link: row.show_map_link === 1,
+    hide_from_listings: row.hide_from_listings === 1,
+    sticky: row.sticky === 1,
+    featured: row.featured === 1,
+    categories: embedded.categories,
+    tags: embedded.tags,
+    venue: embedded.venue,
+    organizer: embedded.organizers,
+    custom_fields: [],
+    recurrence: row.recurrence === null ? null : JSON.parse(row.recurrence),
+    series: seriesOf(row, urls),
+    ...(single ? { json_ld: eventJsonLd(row, { url, venue: embedded.venueJsonLd, organizers: embedded.organizerJsonLds, config }) } : {}),
+  };
 }
 
 /** The series an event is (its rules) or belongs to (an occurrence); null for a single event. */

@@ -9,6 +9,13 @@ export type EventRow = Selectable<EventTable>;
 /** What writers set; `sequence` is the repository's own (see `update`). */
 export type EventColumns = Omit<EventTable, 'id' | 'sequence'>;
 
+export interface EventLinks {
+  categories: number[];
+  tags: number[];
+  organizers: number[];
+  imported: string[];
+}
+
 /** Bounds as SQL text: event-local wall-clock strings or UTC strings, matching `column`. */
 export interface EventWindow {
   column: 'local' | 'utc';
@@ -160,6 +167,19 @@ export function createEventRepository(db: Db, dialect: Dialect) {
   const termsOf = precompiledList(db, (ids) =>
     db.selectFrom('event_term').innerJoin('term', 'term.id', 'event_term.term_id').selectAll('term').select('event_term.event_id')
       .where('event_term.event_id', 'in', ids).orderBy(sql`lower(term.name)`).orderBy('term.id'));
+  // Everything a record text needs of an event besides its row, in one statement (see `linksOf`).
+  const linksOfIds = precompiledList(db, (ids) => ({
+    compile: () => sql<{ event_id: number; kind: string; ref: number; k1: string; k2: number }>`
+      select et.event_id as event_id, t.taxonomy as kind, t.id as ref, lower(t.name) as k1, t.id as k2
+        from event_term et inner join term t on t.id = et.term_id where et.event_id in (${sql.join(ids)})
+      union all
+      select eo.event_id, ${sql.lit('organizer')}, eo.organizer_id, ${sql.lit('')}, eo.position
+        from event_organizer eo where eo.event_id in (${sql.join(ids)})
+      union all
+      select l.local_id, ${sql.lit('lineage')}, 0, l.source_key, 0
+        from import_lineage l where l.kind = ${sql.lit('event')} and l.local_id in (${sql.join(ids)})
+      order by 1, 2, 4, 5`.compile(db),
+  }));
   const organizerLinksOf = precompiledList(db, (ids) =>
     db.selectFrom('event_organizer').selectAll().where('event_id', 'in', ids).orderBy('event_id').orderBy('position'));
   return {
@@ -345,6 +365,23 @@ export function createEventRepository(db: Db, dialect: Dialect) {
       (await db.selectFrom('event_term').select('term_id').where('event_id', '=', eventId).execute()).map((r) => r.term_id),
 
     organizerLinksOf: (eventIds: number[]) => organizerLinksOf(eventIds),
+
+    /**
+     * What a record embeds by reference, per event: its categories and tags (ordered by name, as embedded),
+     * its organizers (in order) and the source keys it was imported from. One statement for any page.
+     */
+    async linksOf(eventIds: number[]): Promise<Map<number, EventLinks>> {
+      const links = new Map<number, EventLinks>(eventIds.map((id) => [id, { categories: [], tags: [], organizers: [], imported: [] }]));
+      for (const row of await linksOfIds(eventIds)) {
+        const of = links.get(Number(row.event_id));
+        if (!of) continue;
+        if (row.kind === 'tribe_events_cat') of.categories.push(Number(row.ref));
+        else if (row.kind === 'post_tag') of.tags.push(Number(row.ref));
+        else if (row.kind === 'organizer') of.organizers.push(Number(row.ref));
+        else of.imported.push(row.k1);
+      }
+      return links;
+    },
 
   };
 }
