@@ -52,7 +52,7 @@ export function createEventJson(watch: ChangeWatch) {
   // Venue and organizer records as events embed them (list and single forms), as text: a few thousand serve
   // every event, and are never serialized again for each.
   const linkedKept = createRecordCache<string, LinkedText>(20000, since, 'embedded-linked-posts', {
-    bytes: cacheBytes(0.15),
+    bytes: cacheBytes(0.1),
     weigh: (linked) => ROW_OVERHEAD / 4 + textBytes(linked.json) + textBytes(linked.jsonLd),
   });
   // Image rows never change once written (images are deduplicated by URL and never edited or deleted).

@@ -38,7 +38,7 @@ const digest = (json: string) => `"${createHash('sha1').update(json).digest('bas
 // string keeps its hash, so finding its tag here costs far less than digesting 10 kB once more (~11 µs).
 // Bounded by count and by characters: the strings are mostly the kept records' own, but not always.
 const RECENT_TAGS = 2048;
-const RECENT_CHARS = 8_000_000;
+const RECENT_CHARS = 4_000_000;
 const RECENT_TAG_CHARS = 32_768;
 const DIGESTED_ONCE = 8192;
 const recentTags = new Map<string, string>();
