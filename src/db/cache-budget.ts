@@ -11,7 +11,8 @@ const heapBytes = getHeapStatistics().heap_size_limit;
 
 /**
  * The bytes a cache may hold: `share` of what all caches together may. Given now: event records 0.3, the
- * venues and organizers they embed (as text) 0.1, event rows 0.1, rendered pages 0.3, iCalendar VEVENT texts 0.15; the rest is the small caches' margin.
+ * venues and organizers they embed (as text) 0.1, event rows 0.1, rendered pages 0.3, iCalendar VEVENT texts
+ * 0.15; the rest is the small caches' margin.
  */
 export const cacheBytes = (share: number): number => Math.floor(heapBytes * CACHES_SHARE_OF_HEAP * share);
 
