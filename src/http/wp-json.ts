@@ -47,6 +47,8 @@ export function registerWpJsonLinks(app: FastifyInstance, urls: Urls) {
     if (typeof location === 'string') void reply.header('location', location.replaceAll(canonical, wordpress));
     // JSON only: a feed's lines are folded at 75 octets, which a longer URL put in afterwards would break.
     const json = String(reply.getHeader('content-type') ?? '').includes('json');
-    done(null, json && typeof payload === 'string' ? payload.replaceAll(canonical, wordpress) : payload);
+    // Reads send their JSON as bytes (conditional.ts): decoded here, on this path only.
+    const text = Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
+    done(null, json && typeof text === 'string' ? text.replaceAll(canonical, wordpress) : payload);
   });
 }
