@@ -138,10 +138,11 @@ export function distanceSql(centre: Point, lat: string, lng: string, dialect: Di
   const la = sql.ref(lat);
   const ln = sql.ref(lng);
   const least = sql.raw(dialect === 'postgres' ? 'least' : 'min');
-  // Numbers as literals (checked finite by the schema): PostgreSQL would type a bare parameter in
-  // `2 * $1` as an integer.
-  const [radius, cLat, cLng] = [EARTH_KM, centre.lat, centre.lng].map((n) => sql.lit(Number(n.toFixed(9))));
-  return sql<number>`(2.0 * ${radius} * asin(${least}(1.0, sqrt(power(sin(radians(${la} - ${cLat}) / 2.0), 2) + cos(radians(${cLat})) * cos(radians(${la})) * power(sin(radians(${ln} - ${cLng}) / 2.0), 2)))))`;
+  // The centre as parameters, so every centre shares one prepared statement (literals made each a new SQL
+  // text to prepare, and pushed others out of the statement cache); cast, or PostgreSQL would type a bare
+  // parameter in `x - $1` after the column and one in `2 * $1` as an integer.
+  const [cLat, cLng] = [centre.lat, centre.lng].map((n) => sql`cast(${n} as double precision)`);
+  return sql<number>`(2.0 * ${sql.lit(EARTH_KM)} * asin(${least}(1.0, sqrt(power(sin(radians(${la} - ${cLat}) / 2.0), 2) + cos(radians(${cLat})) * cos(radians(${la})) * power(sin(radians(${ln} - ${cLng}) / 2.0), 2)))))`;
 }
 
 /**
