@@ -39,3 +39,100 @@ export function precompiledList<R>(db: Kysely<any>, build: (ids: number[]) => Co
 
 // Ids are positive: a value this far below zero in a built query can only be a stand-in.
 const STAND_IN = -1_000_000_000_000;
+
+/**
+ * Queries built from plain arguments (a list's filter, order and page), compiled once per shape: the same
+ * arguments but for their numbers. Strings and booleans belong to the shape (a builder may branch on them:
+ * a column, a status list); numbers are the parameters, found by building the shape twice with stand-ins of
+ * opposite signs (so a branch on a number's sign or size shows as two different texts). A shape whose
+ * numbers do not all come out as parameters, unchanged, is built on every call (a number in the text, one
+ * computed with). A shape is learnt the second time it comes: a query asked once costs one build, as before.
+ */
+export function precompiledByShape<A, R>(db: Kysely<any>, build: (args: A) => Compilable<R>, most = 256) {
+  const shapes = new Map<string, Shape<R> | null>();
+  const seen = new Set<string>();
+  return async (args: A): Promise<R[]> => {
+    const numbers: number[] = [];
+    const key = shapeKey(args, numbers);
+    let shape = shapes.get(key);
+    if (shape === undefined) {
+      if (!seen.has(key)) {
+        if (seen.size >= most * 4) seen.clear();
+        seen.add(key);
+        return (await db.executeQuery<R>(build(args).compile())).rows;
+      }
+      seen.delete(key);
+      shape = learnShape(build, args, numbers.length);
+      if (shapes.size >= most) shapes.delete(shapes.keys().next().value as string);
+      shapes.set(key, shape);
+    }
+    if (shape === null) return (await db.executeQuery<R>(build(args).compile())).rows;
+    const { compiled, at } = shape;
+    return (await db.executeQuery<R>({ ...compiled, parameters: compiled.parameters.map((value, i) => (at[i] === undefined ? value : numbers[at[i] as number])) })).rows;
+  };
+}
+
+interface Shape<R> {
+  compiled: ReturnType<Compilable<R>['compile']>;
+  /** Which of the arguments' numbers each parameter is (undefined: a constant of the query). */
+  at: Array<number | undefined>;
+}
+
+// Stand-ins far from any id, page or coordinate, apart enough that a number computed from one is none.
+const FAR = 1e12;
+const APART = 1e3;
+const standIn = (sign: 1 | -1) => (i: number) => sign * (FAR + i * APART);
+const standInIndex = (value: unknown, sign: 1 | -1): number | undefined => {
+  if (typeof value !== 'number' || Math.sign(value) !== sign) return undefined;
+  const i = (Math.abs(value) - FAR) / APART;
+  return Number.isInteger(i) && i >= 0 ? i : undefined;
+};
+
+/** The arguments' shape as text, their numbers (in the same walk) pushed to `numbers`. */
+function shapeKey(value: unknown, numbers: number[]): string {
+  if (typeof value === 'number') {
+    numbers.push(value);
+    return '#';
+  }
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? '~';
+  if (Array.isArray(value)) return `[${value.map((item) => shapeKey(item, numbers)).join(',')}]`;
+  let key = '{';
+  for (const [name, item] of Object.entries(value)) if (item !== undefined) key += `${name}:${shapeKey(item, numbers)},`;
+  return `${key}}`;
+}
+
+/** The arguments with their numbers replaced, in `shapeKey`'s order. */
+function withNumbers<A>(value: A, next: () => number): A {
+  if (typeof value === 'number') return next() as A;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => withNumbers(item, next)) as A;
+  return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, withNumbers(item, next)])) as A;
+}
+
+function learnShape<A, R>(build: (args: A) => Compilable<R>, args: A, count: number): Shape<R> | null {
+  let built;
+  try {
+    built = ([1, -1] as const).map((sign) => {
+      let i = 0;
+      const make = standIn(sign);
+      return build(withNumbers(args, () => make(i++))).compile();
+    });
+  } catch {
+    return null; // a builder that refuses a stand-in builds every call with the real numbers
+  }
+  const [plus, minus] = built;
+  if (plus.sql !== minus.sql || plus.parameters.length !== minus.parameters.length || /\d{10}/.test(plus.sql)) return null;
+  const at: Array<number | undefined> = [];
+  const found = new Set<number>();
+  for (let p = 0; p < plus.parameters.length; p++) {
+    const [a, b] = [standInIndex(plus.parameters[p], 1), standInIndex(minus.parameters[p], -1)];
+    if (a !== b) return null;
+    if (a === undefined) {
+      const value = plus.parameters[p];
+      // A constant: the same in both, and not a number computed from a stand-in.
+      if (value !== minus.parameters[p] || (typeof value === 'number' && Math.abs(value) >= FAR / 10)) return null;
+    } else found.add(a);
+    at.push(a);
+  }
+  return found.size === count ? { compiled: plus, at } : null;
+}

@@ -1,6 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Database, Db, Dialect, EventTable, TermTable } from '../db/database.ts';
-import { precompiled, precompiledList } from '../db/precompiled.ts';
+import { precompiled, precompiledByShape, precompiledList } from '../db/precompiled.ts';
 import type { ListOrder } from '../posts/list-order.ts';
 import { containsIgnoringCase as like, slugFamily } from '../db/text-match.ts';
 import { distanceSql, type GeoFilter, geoCondition } from '../geo/geo.ts';
@@ -161,6 +161,15 @@ export function createEventRepository(db: Db, dialect: Dialect) {
       .orderBy(sql.ref('near.d'), dir).orderBy(sql.ref('near.id'), dir).orderBy(start, dir).orderBy('event.id', dir);
   };
 
+  // A list's page and its count are built anew for each filter: compiled once per shape instead (see precompiled.ts).
+  const pageIds = precompiledByShape(db, ({ filter, order, limit, offset }: { filter: EventListFilter; order: EventOrder; limit: number; offset: number }) =>
+    listed(filter, order).select('event.id').limit(limit).offset(offset));
+  const countedAtSeq = precompiledByShape(db, (filter: EventListFilter) => db.selectFrom('event').select([
+    sql<number>`count(*)`.as('n'),
+    sql<number>`(select max(seq) from change_log)`.as('seq'),
+    sql<number>`(select count(*) from change_pending)`.as('pending'),
+  ]).where(where(filter, dialect)));
+  const counted = precompiledByShape(db, (filter: EventListFilter) => db.selectFrom('event').select(sql<number>`count(*)`.as('n')).where(where(filter, dialect)));
   const byId = precompiled(db, () => db.selectFrom('event').selectAll().where('id', '=', 0));
   const bySlug = precompiled(db, () => db.selectFrom('event').selectAll().where('slug', '=', ''));
   const byIds = precompiledList(db, (ids) => db.selectFrom('event').selectAll().where('id', 'in', ids));
@@ -324,7 +333,7 @@ export function createEventRepository(db: Db, dialect: Dialect) {
      * description's overflow pages) is read; the rows themselves are mostly kept in memory (see event-json.ts).
      */
     listIds: async (filter: EventListFilter, order: EventOrder, limit: number, offset: number): Promise<number[]> =>
-      (await listed(filter, order).select('event.id').limit(limit).offset(offset).execute()).map((row) => row.id),
+      (await pageIds({ filter, order, limit, offset })).map((row) => row.id),
 
     /** Rows by id, in no particular order. */
     findByIds: (ids: number[]): Promise<EventRow[]> => byIds(ids),
@@ -341,16 +350,11 @@ export function createEventRepository(db: Db, dialect: Dialect) {
      * those the count has not seen (a pending one will get a later `seq` though the count has seen it).
      */
     countAtSeq: async (filter: EventListFilter): Promise<{ total: number; seq: number; settled: boolean }> => {
-      const row = await db.selectFrom('event').select([
-        sql<number>`count(*)`.as('n'),
-        sql<number>`(select max(seq) from change_log)`.as('seq'),
-        sql<number>`(select count(*) from change_pending)`.as('pending'),
-      ]).where(where(filter, dialect)).executeTakeFirstOrThrow();
+      const [row] = await countedAtSeq(filter);
       return { total: Number(row.n), seq: Number(row.seq ?? 0), settled: Number(row.pending) === 0 };
     },
 
-    count: async (filter: EventListFilter) =>
-      Number((await db.selectFrom('event').select(sql<number>`count(*)`.as('n')).where(where(filter, dialect)).executeTakeFirstOrThrow()).n),
+    count: async (filter: EventListFilter) => Number((await counted(filter))[0].n),
 
     /** The terms of a page of events with their published counts: one query for any page size. */
     termsOf: (eventIds: number[]): Promise<Array<Selectable<TermTable> & { event_id: number; count: number }>> => termsOf(eventIds),

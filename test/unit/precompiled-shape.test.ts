@@ -1,0 +1,76 @@
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, sql, SqliteDialect } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompiledByShape } from '../../src/db/precompiled.ts';
+
+interface Tables {
+  item: { id: number; n: number; kind: string };
+}
+
+describe('queries compiled once per shape', () => {
+  let db: Kysely<Tables>;
+  beforeAll(async () => {
+    db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: new SqliteDatabase(':memory:') }) });
+    await db.schema.createTable('item').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('n', 'real').addColumn('kind', 'text').execute();
+    await db.insertInto('item').values(Array.from({ length: 40 }, (_, i) => ({ id: i + 1, n: i - 20, kind: i % 2 ? 'odd' : 'even' }))).execute();
+  });
+  afterAll(() => db.destroy());
+
+  interface Args {
+    kind: string;
+    from: number;
+    ids?: number[];
+    limit: number;
+  }
+  const direct = (a: Args) => {
+    let query = db.selectFrom('item').select('id').where('kind', '=', a.kind).where('n', '>=', a.from);
+    if (a.ids) query = query.where('id', 'in', a.ids);
+    return query.orderBy('id').limit(a.limit);
+  };
+  const ids = (rows: Array<{ id: number }>) => rows.map((row) => row.id);
+  /** The builder, counting its calls: a learnt shape is run without building. */
+  const counting = (build: (a: Args) => ReturnType<typeof direct>) => {
+    const calls = { n: 0 };
+    return { calls, run: precompiledByShape(db, (a: Args) => (calls.n++, build(a))) };
+  };
+  const answers = async (run: (a: Args) => Promise<Array<{ id: number }>>, args: Args) =>
+    expect(ids(await run(args))).toEqual(ids(await direct(args).execute()));
+
+  it('builds a shape on its first two calls (the second learns it), then runs it with each call\'s numbers', async () => {
+    const { calls, run } = counting(direct);
+    await answers(run, { kind: 'odd', from: -5, limit: 3 });
+    expect(calls.n).toBe(1); // asked once: built once, as without the memo
+    await answers(run, { kind: 'odd', from: 2.5, limit: 4 });
+    expect(calls.n).toBe(3); // learnt: built with stand-ins of both signs
+    await answers(run, { kind: 'odd', from: -19, limit: 10 });
+    await answers(run, { kind: 'odd', from: 11, limit: 1 });
+    expect(calls.n).toBe(3);
+    // Strings are the shape: another kind is another shape, and a list of another length too.
+    await answers(run, { kind: 'even', from: 0, limit: 5 });
+    await answers(run, { kind: 'odd', from: -20, ids: [3, 5, 7], limit: 5 });
+    expect(calls.n).toBe(5);
+    await answers(run, { kind: 'odd', from: -20, ids: [3, 5, 7], limit: 5 });
+    await answers(run, { kind: 'odd', from: 0, ids: [21, 23, 39], limit: 2 });
+    expect(calls.n).toBe(7);
+  });
+
+  it('never learns a shape whose numbers do not all come out as parameters', async () => {
+    const base = (a: Args) => db.selectFrom('item').select('id').where('kind', '=', a.kind).orderBy('id').limit(a.limit);
+    const builders: Record<string, (a: Args) => ReturnType<typeof direct>> = {
+      // A branch on a number's sign: the two stand-ins build two different texts.
+      'branches on a sign': (a) => base(a).where('n', a.from >= 0 ? '>=' : '<=', a.from),
+      // A number in the text itself.
+      'inlines a number': (a) => base(a).where('n', '>=', sql.lit(a.from)),
+      // A number computed with: its stand-in is not among the parameters.
+      'computes with a number': (a) => base(a).where('n', '>=', a.from - 1),
+    };
+    for (const [name, build] of Object.entries(builders)) {
+      const { calls, run } = counting(build);
+      for (const from of [-7, 4, -2, 9]) {
+        const expected = ids(await build({ kind: 'odd', from, limit: 20 }).execute());
+        expect(ids(await run({ kind: 'odd', from, limit: 20 })), name).toEqual(expected);
+      }
+      expect(calls.n, name).toBeGreaterThanOrEqual(6); // every call built with its numbers (plus the two tries)
+    }
+  });
+});
