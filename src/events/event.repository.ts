@@ -72,6 +72,11 @@ function where(filter: EventListFilter, dialect: Dialect, table = 'event', venue
       const end = w.column === 'local' ? c('end_local') : c('end_utc');
       if (w.startFrom !== undefined) clauses.push(eb(start, '>=', w.startFrom));
       if (w.endTo !== undefined) clauses.push(eb(end, '<=', w.endTo));
+      // An event starts no later than it ends, so a bound on the end bounds the start, which the window
+      // index can use: a week's count otherwise read the index from the week's start to the last event.
+      const endBound = w.endTo ?? w.endsBefore;
+      const latest = endBound === undefined ? undefined : latestStart(endBound, w.column);
+      if (latest !== undefined) clauses.push(eb(start, '<=', latest));
       if (w.startsBefore !== undefined) clauses.push(eb(start, '<', w.startsBefore));
       if (w.startsAfter !== undefined) clauses.push(eb(start, '>', w.startsAfter));
       if (w.endsBefore !== undefined) clauses.push(eb(end, '<', w.endsBefore));
@@ -104,6 +109,18 @@ function where(filter: EventListFilter, dialect: Dialect, table = 'event', venue
     if (filter.firstOfSeries) clauses.push(firstOfSeries(eb, filter, dialect, c));
     return eb.and(clauses);
   };
+}
+
+/**
+ * The latest start an event ending by `end` can have: `end` itself in UTC; in local wall-clock time a day
+ * later, since a local clock can go back across a DST change (by at most two hours anywhere) while the event's
+ * end, as an instant, is never before its start (event-dates.ts). Undefined past the year 9999.
+ */
+function latestStart(end: string, column: 'local' | 'utc'): string | undefined {
+  if (column === 'utc') return end;
+  const later = new Date(Date.parse(`${end.replace(' ', 'T')}Z`) + 24 * 3600 * 1000);
+  if (Number.isNaN(later.getTime()) || later.getUTCFullYear() > 9999) return undefined;
+  return later.toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /**

@@ -216,7 +216,7 @@ describeEachDialect('GET /events: the default window in Asia/Tokyo with CAL_TIME
 }, { CAL_TIMEZONE: 'Asia/Tokyo', CAL_TIMEZONE_MODE: 'site' });
 
 describeEachDialect('GET /events: the reference §5.3 worked examples (site UTC)', (t) => {
-  const { event, list } = helpers(t);
+  const { create, event, list } = helpers(t);
 
   it('widens start_date/end_date to whole days unless strict_dates', async () => {
     await event('12-31 17:00', '2017-12-31 17:00:00', 120);
@@ -239,6 +239,16 @@ describeEachDialect('GET /events: the reference §5.3 worked examples (site UTC)
     const strictOff = await list({ ...window, strict_dates: 'false' });
     listing(strictOff, { titles: ['01-01 16:00', '01-01 20:00'] });
     expect(linkOf(strictOff.json.rest_url)).toMatchObject({ strict_dates: '0' });
+  });
+
+  it('finds an event whose local end is before its local start (across a DST fall-back) by its end', async () => {
+    // 01:30 EDT to 01:10 EST: forty minutes on, the local clock twenty minutes back.
+    const fallBack = await create({ title: 'the repeated hour', start_date: '2026-11-01T01:30:00-04:00', end_date: '2026-11-01T01:10:00-05:00', timezone: 'America/New_York' });
+    expect(fallBack).toMatchObject({ start_date: '2026-11-01 01:30:00', end_date: '2026-11-01 01:10:00' });
+    // Ends by 01:15 (compared on its own wall clock, event mode), though it starts at 01:30.
+    listing(await list({ start_date: '2026-11-01 00:00:00', end_date: '2026-11-01 01:15:00', strict_dates: true }), { titles: ['the repeated hour'] });
+    listing(await list({ start_date: '2026-11-01 00:00:00', ends_before: '2026-11-01 01:15:00', strict_dates: true }), { titles: ['the repeated hour'] });
+    listing(await list({ start_date: '2026-11-01 00:00:00', end_date: '2026-11-01 01:05:00', strict_dates: true }), { titles: [] });
   });
 
   it('applies ends_after/starts_before alone, then with start_date/end_date', async () => {
