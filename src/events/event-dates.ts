@@ -1,4 +1,5 @@
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
+import { isIanaZone } from '../time/iana-zone.ts';
 import { invalidParam } from '../errors.ts';
 import { SQL_FORMAT } from '../time/clock.ts';
 import { parseDate } from '../time/parse-date.ts';
@@ -64,7 +65,7 @@ export function eventDateColumns(input: DateInput, existing: EventRow | undefine
 function zoneName(zone: string): string {
   let name = zoneNames.get(zone);
   if (name === undefined) {
-    const canonical = IANAZone.isValidZone(zone) ? new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone : zone;
+    const canonical = isIanaZone(zone) ? new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone : zone;
     name = canonical.toLowerCase() === zone.toLowerCase() ? canonical : zone;
     zoneNames.set(zone, name);
   }

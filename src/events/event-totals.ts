@@ -14,6 +14,8 @@ interface Kept {
   added: number[];
   /** The look at `added` under way, which every caller meanwhile waits for. */
   adding?: Promise<void>;
+  /** Counted with `hide_subsequent_recurrences`: forgotten on any change. */
+  firstOfSeries: boolean;
 }
 
 /**
@@ -31,7 +33,7 @@ export function createEventTotals(watch: ChangeWatch, events: () => EventReposit
     for (const [key, entry] of kept) {
       // A total counted after a change committed, but before this process learnt of it, includes it already.
       entry.added.push(...created.filter((change) => change.seq > entry.seq).map((change) => change.id));
-      if (entry.added.length > MOST_ADDED || key.includes('"firstOfSeries":true')) kept.delete(key);
+      if (entry.added.length > MOST_ADDED || entry.firstOfSeries) kept.delete(key);
     }
   });
 
@@ -58,7 +60,7 @@ export function createEventTotals(watch: ChangeWatch, events: () => EventReposit
     const { total, seq, settled } = await events().countAtSeq(filter);
     if (settled && watch.generation() === from) {
       if (kept.size >= MOST_TOTALS) kept.delete(kept.keys().next().value as string);
-      kept.set(key, { total, seq, added: [] });
+      kept.set(key, { total, seq, added: [], firstOfSeries: filter.firstOfSeries === true });
     }
     return total;
   };

@@ -1,4 +1,4 @@
-import { IANAZone } from 'luxon';
+import { isIanaZone } from '../time/iana-zone.ts';
 import { Type } from 'typebox';
 import { geoQueryFields } from '../geo/geo.ts';
 import { modifiedQueryFields } from '../posts/list-order.ts';
@@ -19,16 +19,8 @@ import { RecurrenceSchema, SeriesSchema } from '../recurrence/recurrence.schemas
  * go to ±14 hours, as real ones do, in the forms Luxon reads (it has no `UTC+0530`).
  */
 export function isTimezone(value: string): boolean {
-  let valid = knownZones.get(value);
-  if (valid === undefined) {
-    valid = value === '' || value === 'UTC' || IANAZone.isValidZone(value) || /^UTC[+-](0?\d|1[0-4])(:[0-5]\d)?$/.test(value);
-    // Bounded: whatever a client sends, the few hundred real zones fit.
-    if (knownZones.size < 2000) knownZones.set(value, valid);
-  }
-  return valid;
+  return value === '' || value === 'UTC' || isIanaZone(value) || /^UTC[+-](0?\d|1[0-4])(:[0-5]\d)?$/.test(value);
 }
-// Checking a zone builds an Intl formatter (~80 µs): a tenth of an event write's time before this.
-const knownZones = new Map<string, boolean>();
 Format.Set('cal-timezone', isTimezone);
 
 const TermList = (taxonomy: string) =>

@@ -1,5 +1,6 @@
 import { type ICalEventData, ICalEventClass, ICalEventStatus } from 'ical-generator';
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
+import { isIanaZone } from '../time/iana-zone.ts';
 import type { Static } from 'typebox';
 import type { EventSchema } from '../events/event.schemas.ts';
 import type { FeedEntry } from '../events/event-feed.ts';
@@ -27,7 +28,7 @@ const STATUS: Record<string, ICalEventStatus> = {
  * The instants are the same either way.
  */
 export function feedZone(timezone: string): string | null {
-  return timezone !== 'UTC' && !timezone.startsWith('UTC') && IANAZone.isValidZone(timezone) ? timezone : null;
+  return timezone !== 'UTC' && !timezone.startsWith('UTC') && isIanaZone(timezone) ? timezone : null;
 }
 
 /** A UID that stays when the event moves (the reference's changes with its times): its global id, `12@host`. */

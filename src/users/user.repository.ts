@@ -1,21 +1,20 @@
 import type { Db } from '../db/database.ts';
+import { precompiled } from '../db/precompiled.ts';
 
 export function createUserRepository(db: Db) {
+  // Every signed-in request asks this: compiled once (see precompiled.ts).
+  const owner = () => db.selectFrom('app_password').innerJoin('user', 'user.id', 'app_password.user_id')
+    .select(['user.id', 'user.login', 'user.role']).where('app_password.token_hash', '=', '');
+  const byHash = precompiled(db, owner);
+  const byHashAndLogin = precompiled(db, () => owner().where('user.login', '=', ''));
   return {
     findById: (id: number) => db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst(),
 
     findByLogin: (login: string) => db.selectFrom('user').selectAll().where('login', '=', login).executeTakeFirst(),
 
     /** The user owning an application password, optionally only if it also has this login. */
-    findByPasswordHash: (tokenHash: string, login?: string) => {
-      let query = db
-        .selectFrom('app_password')
-        .innerJoin('user', 'user.id', 'app_password.user_id')
-        .select(['user.id', 'user.login', 'user.role'])
-        .where('app_password.token_hash', '=', tokenHash);
-      if (login !== undefined) query = query.where('user.login', '=', login);
-      return query.executeTakeFirst();
-    },
+    findByPasswordHash: async (tokenHash: string, login?: string) =>
+      (await (login === undefined ? byHash(tokenHash) : byHashAndLogin(tokenHash, login)))[0],
 
     list: () => db.selectFrom('user').selectAll().orderBy('id').execute(),
 
