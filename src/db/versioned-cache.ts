@@ -4,8 +4,17 @@
  * value is built from, so a write landing in between can only make the entry stale, never wrong.
  * Bounded: by count, or by the sum of `weigh` (bytes, for large values); the oldest keys go first.
  */
-export function createVersionedCache<V>(limit: number, weigh: (value: V) => number = () => 1, name = 'other') {
+export function createVersionedCache<V>(
+  limit: number,
+  weigh: (value: V) => number = () => 1,
+  name = 'other',
+  options: { admitOnSecondOffer?: boolean } = {},
+) {
   const entries = new Map<string, { version: number; value: V; weight: number }>();
+  // Keys offered once and not kept yet (admitOnSecondOffer, as record-cache.ts): a value asked for once (a
+  // crawler's walk over every page) is let go young instead of filling the cache and V8's old space.
+  const offered = new Set<string>();
+  const MOST_OFFERED = 8192;
   const stats = cacheStats.get(name) ?? cacheStats.set(name, { hits: 0, misses: 0 }).get(name) as CacheStats;
   let total = 0;
   const remove = (key: string) => {
@@ -25,6 +34,11 @@ export function createVersionedCache<V>(limit: number, weigh: (value: V) => numb
       return undefined;
     },
     set(key: string, version: number, value: V): void {
+      if (options.admitOnSecondOffer && !entries.has(key) && !offered.delete(key)) {
+        if (offered.size >= MOST_OFFERED) offered.delete(offered.keys().next().value as string);
+        offered.add(key);
+        return;
+      }
       remove(key);
       const weight = weigh(value);
       if (weight > limit) return;

@@ -6,6 +6,7 @@ import { sendHtml } from './site-render.tsx';
 
 // Rendered pages of ~5-60 kB each, bounded by size (the service runs with a small heap, see
 // db/cache-budget.ts): with `npm start`'s, about 1400 event pages, enough for what a crowd is reading.
+// A page is kept from its second rendering: one asked for once (a crawler's) does not push out the others.
 const PAGE_BYTES = cacheBytes(0.3);
 
 const versions = new WeakMap<FastifyRequest, { key: string; version: number }>();
@@ -16,7 +17,7 @@ const versions = new WeakMap<FastifyRequest, { key: string; version: number }>()
  * callers, password cookies and feeds are never served from here.
  */
 export function createPageCache(options: { dataVersion(): Promise<number>; timezone: string; cookie: string }) {
-  const pages = createVersionedCache<string>(PAGE_BYTES, textBytes, 'pages');
+  const pages = createVersionedCache<string>(PAGE_BYTES, textBytes, 'pages', { admitOnSecondOffer: true });
   const cacheable = (request: FastifyRequest) =>
     (request.method === 'GET' || request.method === 'HEAD') &&
     request.headers.authorization === undefined &&

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cacheBytes, textBytes } from '../../src/db/cache-budget.ts';
 import { createRecordCache } from '../../src/db/record-cache.ts';
+import { createVersionedCache } from '../../src/db/versioned-cache.ts';
 
 describe('caches bounded by the bytes they hold', () => {
   it('weighs text as V8 keeps it: one byte a Latin-1 character, two for any text with a wider one', () => {
@@ -52,5 +53,19 @@ describe('caches bounded by the bytes they hold', () => {
     cache.clear();
     cache.set(20, 'z', 0);
     expect(cache.get(20)).toBeUndefined();
+  });
+
+  it('a page (versioned cache) with admitOnSecondOffer is kept from its second rendering, for its version only', () => {
+    const pages = createVersionedCache<string>(100, (html) => html.length, 'test-pages', { admitOnSecondOffer: true });
+    pages.set('/event/a/', 1, '<a>');
+    expect(pages.get('/event/a/', 1)).toBeUndefined();
+    pages.set('/event/a/', 1, '<a>');
+    expect(pages.get('/event/a/', 1)).toBe('<a>');
+    expect(pages.get('/event/a/', 2)).toBeUndefined(); // a write since: stale
+    pages.set('/event/a/', 2, '<a2>'); // wanted before: kept at once
+    expect(pages.get('/event/a/', 2)).toBe('<a2>');
+    const plain = createVersionedCache<string>(100, (html) => html.length, 'test-pages');
+    plain.set('/event/b/', 1, '<b>');
+    expect(plain.get('/event/b/', 1)).toBe('<b>');
   });
 });
