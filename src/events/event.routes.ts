@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { acceptsCalendar, sendCalendar, varyOn } from '../feeds/feed.http.ts';
+import { acceptsCalendar, clientGone, sendCalendar, varyOn } from '../feeds/feed.http.ts';
 import type { FeedService } from '../feeds/feed.service.ts';
 import { CHECKED_WRITE, CONDITIONAL, ifMatchOf, sendJson } from '../http/conditional.ts';
 import { listHeaders, postListJson } from '../http/pagination.ts';
@@ -45,7 +45,7 @@ export function registerEventRoutes(app: FastifyInstance, events: EventService, 
 
   app.get(base, { schema: { querystring: EventListQuerySchema, response: { 200: EventList } }, config: CALENDAR }, async (request, reply) => {
     const query = request.query as EventListQuery;
-    if (acceptsCalendar(request.headers.accept)) return sendCalendar(request, reply, await feeds.calendar({ query, caller: request.caller }));
+    if (acceptsCalendar(request.headers.accept)) return sendCalendar(request, reply, await feeds.calendar({ query, caller: request.caller, gone: clientGone(reply) }));
     const since = await lastWrite(); // before the rows: a write after them moves the date past this answer
     const page = await events.list(query, request.caller);
     return sendJson(request, varyOn(reply, 'Accept').headers(listHeaders(page)), postListJson('events', page), since, true);

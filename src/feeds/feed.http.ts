@@ -27,6 +27,17 @@ export function varyOn(reply: FastifyReply, ...names: string[]): FastifyReply {
   return missing.length > 0 ? reply.header('vary', [...present, ...missing].join(', ')) : reply;
 }
 
+/**
+ * Whether the client has closed its connection before being answered (nobody would read the answer). A
+ * response closes only when it is done or when its connection went first, so before it is sent a close means
+ * the client left.
+ */
+export function clientGone(reply: FastifyReply): () => boolean {
+  let closed = false;
+  reply.raw.once('close', () => (closed = true));
+  return () => closed;
+}
+
 /** Sends a feed with its validators, or 304 with no body when the caller's copy is current. */
 export function sendCalendar(request: FastifyRequest, reply: FastifyReply, feed: Feed): FastifyReply {
   // The same URL answers JSON or iCalendar, and a caller's rights change what a feed holds.

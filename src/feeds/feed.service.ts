@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import pLimit from 'p-limit';
 import type { Config } from '../config.ts';
+import { ApiError } from '../errors.ts';
 import type { Store } from '../store.ts';
 import { createVersionedCache } from '../db/versioned-cache.ts';
 import type { EventListQuery } from '../events/event-list.ts';
@@ -22,7 +23,12 @@ export interface FeedRequest {
   event?: RecordRef;
   /** Unlocks `event` when it is password-protected. */
   password?: string;
+  /** Whether the client that asked has gone (closed its connection): a build nobody waits for is skipped. */
+  gone?: () => boolean;
 }
+
+/** The answer to a client that closed its connection before its feed was built (nginx's 499): never read. */
+const clientClosed = () => new ApiError(499, 'client_closed_request', 'The client closed the connection before its feed was built.');
 
 export interface Feed {
   /** Bytes, not a string: kept feeds stay off the (small) JavaScript heap. */
@@ -42,7 +48,8 @@ const FEED_CACHE_BYTES = 48 * 1024 * 1024;
 export function createFeedService(deps: { events: EventService; urls: Urls; config: Config; store: Store }) {
   const { events, config, store } = deps;
   const feeds = createVersionedCache<{ feed: Feed; lastWrite: Date }>(FEED_CACHE_BYTES, (kept) => kept.feed.body.length, 'feeds');
-  const building = new Map<string, Promise<{ feed: Feed; lastWrite: Date }>>();
+  // Builds under way or queued, by flight, with the clients waiting for each.
+  const building = new Map<string, { built: Promise<{ feed: Feed; lastWrite: Date }>; waiting: Array<() => boolean> }>();
   const builds = pLimit(1);
   // A new version of the service may write the same data differently.
   const started = Date.now();
@@ -82,23 +89,31 @@ export function createFeedService(deps: { events: EventService; urls: Urls; conf
       const kept = shared ? feeds.get(key, version) : undefined;
       if (kept) return { ...kept.feed, lastModified: lastModified(request, kept.lastWrite, now) };
 
-      if (!shared) return build(request, now).then((built) => built.feed);
+      const gone = request.gone ?? (() => false);
+      if (!shared) return build(request, now, () => !gone()).then((built) => built.feed);
       // One build per feed and data version: ten calendar apps polling the same URL after a write wait for one.
       const flight = `${version}|${key}`;
       let pending = building.get(flight);
-      if (!pending) {
-        pending = build(request, now).finally(() => building.delete(flight));
+      if (pending) pending.waiting.push(gone);
+      else {
+        const waiting = [gone];
+        pending = { built: build(request, now, () => waiting.some((left) => !left())).finally(() => building.delete(flight)), waiting };
         building.set(flight, pending);
       }
-      const built = await pending;
+      const built = await pending.built;
       feeds.set(key, version, built);
       return built.feed;
     },
   };
 
-  /** A feed built from the data; a thousand-event build holds tens of MB of a small heap, so one runs at a time. */
-  function build(request: FeedRequest, now: DateTime) {
+  /**
+   * A feed built from the data; a thousand-event build holds tens of MB of a small heap, so one runs at a
+   * time. One whose clients all left while it waited its turn is not built: abandoned requests (a calendar app
+   * that timed out, a load test that stopped) would otherwise keep the process busy long after.
+   */
+  function build(request: FeedRequest, now: DateTime, wanted: () => boolean) {
     return builds(async () => {
+      if (!wanted()) throw clientClosed();
       // Read before the data: a write landing in between can only make the date too old, never too new.
       const lastWrite = await store.lastWrite();
       const entries = request.event

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
 import type { VNode } from 'preact';
 import type { EventListQuery } from '../events/event-list.ts';
-import { sendCalendar } from '../feeds/feed.http.ts';
+import { clientGone, sendCalendar } from '../feeds/feed.http.ts';
 import { formatDay } from './format.ts';
 import { addDays, addMonths, type Brief, gridRange, monthGrid } from './month-grid.ts';
 import { toEventView } from './site-records.ts';
@@ -69,7 +69,7 @@ export function listingPages(services: SiteServices) {
   }
 
   async function feed(request: FastifyRequest, reply: FastifyReply, query: EventListQuery, title: string) {
-    return sendCalendar(request, reply, await feeds.calendar({ query, caller: request.caller, title }));
+    return sendCalendar(request, reply, await feeds.calendar({ query, caller: request.caller, title, gone: clientGone(reply) }));
   }
 
   /** Events of a window a page at a time: the list view (the default window) and a day. */

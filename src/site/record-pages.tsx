@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { passwordProof } from '../events/event.service.ts';
 import { ApiError } from '../errors.ts';
-import { sendCalendar } from '../feeds/feed.http.ts';
+import { clientGone, sendCalendar } from '../feeds/feed.http.ts';
 import type { RecordRef } from '../linked-posts/linked-post.service.ts';
 import { type OrganizerRecord, toEventView, type VenueRecord } from './site-records.ts';
 import { pageContext, renderDocument, sendHtml } from './site-render.tsx';
@@ -50,7 +50,7 @@ export function recordPages(services: SiteServices) {
   return {
     async event(request: FastifyRequest, reply: FastifyReply, slug: string, query: { ical?: boolean }) {
       const ref: RecordRef = { slug };
-      if (query.ical) return sendCalendar(request, reply, await feeds.calendar({ query: {}, event: ref, caller: request.caller }));
+      if (query.ical) return sendCalendar(request, reply, await feeds.calendar({ query: {}, event: ref, caller: request.caller, gone: clientGone(reply) }));
       let json: string;
       try {
         json = await events.get(ref, request.caller, { passwordProof: cookieOf(request, PASSWORD_COOKIE) });
@@ -79,7 +79,7 @@ export function recordPages(services: SiteServices) {
 
     async venue(request: FastifyRequest, reply: FastifyReply, slug: string, query: { page?: number; ical?: boolean }) {
       const venue = (await venues.get({ slug }, request.caller)) as unknown as VenueRecord;
-      if (query.ical) return sendCalendar(request, reply, await feeds.calendar({ query: { venue: [venue.id] }, caller: request.caller, title: venue.venue }));
+      if (query.ical) return sendCalendar(request, reply, await feeds.calendar({ query: { venue: [venue.id] }, caller: request.caller, title: venue.venue, gone: clientGone(reply) }));
       const list = await upcoming(request, { venue: [venue.id] }, query.page ?? 1, venue.url);
       const node = <VenuePage ctx={pageContext(request, config)} venue={venue} restUrl={`${urls.collection('venues')}/${venue.id}`} upcoming={list} />;
       return sendHtml(reply, renderDocument(node));
@@ -88,7 +88,7 @@ export function recordPages(services: SiteServices) {
     async organizer(request: FastifyRequest, reply: FastifyReply, slug: string, query: { page?: number; ical?: boolean }) {
       const organizer = (await organizers.get({ slug }, request.caller)) as unknown as OrganizerRecord;
       if (query.ical) {
-        return sendCalendar(request, reply, await feeds.calendar({ query: { organizer: [organizer.id] }, caller: request.caller, title: organizer.organizer }));
+        return sendCalendar(request, reply, await feeds.calendar({ query: { organizer: [organizer.id] }, caller: request.caller, title: organizer.organizer, gone: clientGone(reply) }));
       }
       const list = await upcoming(request, { organizer: [organizer.id] }, query.page ?? 1, organizer.url);
       const node = <OrganizerPage ctx={pageContext(request, config)} organizer={organizer} restUrl={`${urls.collection('organizers')}/${organizer.id}`} upcoming={list} />;
