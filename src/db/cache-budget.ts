@@ -3,16 +3,19 @@ import { getHeapStatistics } from 'node:v8';
 /**
  * How much the caches of this process may hold, as shares of its heap. `npm start` runs with a 128 MB heap;
  * caches bounded only by count outgrew it (100k events, cold reads of pages after cold reads of records: the
- * process died out of memory with 113 MB live). All caches of text together get about a third of the heap, the rest is
- * for requests in flight; on a larger heap they keep more, up to their own count limits.
+ * process died out of memory with 113 MB live). All caches of text together get under a third of the heap, the
+ * rest is for requests in flight; on a larger heap they keep more, up to their own count limits. At 0.35 two
+ * of four full `npm run bench` runs died in the feed scenario (122 MB live: every cache full after the pages, a
+ * thousand-event feed being built).
  */
-const CACHES_SHARE_OF_HEAP = 0.35;
+const CACHES_SHARE_OF_HEAP = 0.3;
 const heapBytes = getHeapStatistics().heap_size_limit;
 
 /**
  * The bytes a cache may hold: `share` of what all caches together may. Given now: event records 0.3, the
- * venues and organizers they embed (as text) 0.1, event rows 0.1, rendered pages 0.3, iCalendar VEVENT texts
- * 0.15; the rest is the small caches' margin.
+ * venues and organizers they embed (as text) 0.1, event rows 0.1, rendered pages 0.35 (the same bytes as
+ * before the whole came down to 0.3: a thousand hot event pages fit), iCalendar VEVENT texts 0.1; the rest is
+ * the small caches' margin.
  */
 export const cacheBytes = (share: number): number => Math.floor(heapBytes * CACHES_SHARE_OF_HEAP * share);
 

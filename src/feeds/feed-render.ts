@@ -9,7 +9,7 @@ import { vtimezone } from './vtimezone.ts';
 // Each VEVENT is written by the library once per content and kept: after a write, only the events it
 // changed are written again (and folded by fold.ts: the library's own fold is slow).
 // Bounded by size (the service runs with a small heap, see db/cache-budget.ts), the oldest going first.
-const CACHE_BYTES = cacheBytes(0.15);
+const CACHE_BYTES = cacheBytes(0.1);
 const vevents = new Map<string, string>();
 let cachedBytes = 0;
 // ICalEvent reads only the calendar's time zone (none here) from its calendar.

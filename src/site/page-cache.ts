@@ -7,7 +7,7 @@ import { sendHtml } from './site-render.tsx';
 // Rendered pages of ~5-60 kB each, bounded by size (the service runs with a small heap, see
 // db/cache-budget.ts): with `npm start`'s, about 1400 event pages, enough for what a crowd is reading.
 // A page is kept from its second rendering: one asked for once (a crawler's) does not push out the others.
-const PAGE_BYTES = cacheBytes(0.3);
+const PAGE_BYTES = cacheBytes(0.35);
 
 const versions = new WeakMap<FastifyRequest, { key: string; version: number }>();
 
