@@ -1,7 +1,10 @@
+import { request as httpRequest } from 'node:http';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config.ts';
 import type { EventListQuery } from '../../src/events/event-list.ts';
 import type { EventService } from '../../src/events/event.service.ts';
+import { clientGone } from '../../src/feeds/feed.http.ts';
 import { createFeedService } from '../../src/feeds/feed.service.ts';
 import type { Urls } from '../../src/http/urls.ts';
 import type { Store } from '../../src/store.ts';
@@ -41,5 +44,42 @@ describe('feed builds nobody waits for', () => {
       'built', '499 client_closed_request', 'built', 'built', 'built', '499 client_closed_request',
     ]);
     expect(asked).toEqual(['2030-01-01', '2030-03-01', '2030-04-01']);
+  });
+
+  it('sees a real client close its connection before its answer, and not one that waits for it', async () => {
+    const app = Fastify();
+    const seen: Record<string, boolean> = {};
+    let arrived!: () => void;
+    const reached = new Promise<void>((resolve) => (arrived = resolve));
+    app.get('/:name', async (request, reply) => {
+      const { name } = request.params as { name: string };
+      const gone = clientGone(reply);
+      arrived();
+      // Waits (up to a second) for the client to leave, as a queued feed build waits its turn.
+      for (let i = 0; i < 100 && !gone(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      seen[name] = gone();
+      return 'done';
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    try {
+      // One leaves as soon as its request has arrived.
+      const leaving = httpRequest({ port, host: '127.0.0.1', path: '/leaving' });
+      leaving.on('error', () => undefined);
+      leaving.end();
+      await reached;
+      leaving.destroy();
+      // One waits for its answer (and so is answered only after the handler's second of waiting).
+      const body = await new Promise<string>((resolve, reject) => {
+        httpRequest({ port, host: '127.0.0.1', path: '/waiting' }, (res) => {
+          let text = '';
+          res.on('data', (chunk) => (text += chunk)).on('end', () => resolve(text));
+        }).on('error', reject).end();
+      });
+      expect(body).toBe('done');
+      expect(seen).toEqual({ leaving: true, waiting: false });
+    } finally {
+      await app.close();
+    }
   });
 });
