@@ -96,16 +96,21 @@ function shapeKey(value: unknown, numbers: number[]): string {
   }
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? '~';
   if (Array.isArray(value)) return `[${value.map((item) => shapeKey(item, numbers)).join(',')}]`;
+  // Anything but a plain object (a Date) is part of the shape as its text; `withNumbers` refuses it.
+  if (!isPlain(value)) return `<${String(value)}>`;
   let key = '{';
   for (const [name, item] of Object.entries(value)) if (item !== undefined) key += `${name}:${shapeKey(item, numbers)},`;
   return `${key}}`;
 }
+
+const isPlain = (value: object) => [Object.prototype, null].includes(Object.getPrototypeOf(value));
 
 /** The arguments with their numbers replaced, in `shapeKey`'s order. */
 function withNumbers<A>(value: A, next: () => number): A {
   if (typeof value === 'number') return next() as A;
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => withNumbers(item, next)) as A;
+  if (!isPlain(value)) throw new Error('only plain objects are rebuilt with stand-ins');
   return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, withNumbers(item, next)])) as A;
 }
 

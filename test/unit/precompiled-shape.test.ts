@@ -73,4 +73,19 @@ describe('queries compiled once per shape', () => {
       expect(calls.n, name).toBeGreaterThanOrEqual(6); // every call built with its numbers (plus the two tries)
     }
   });
+
+  it('never learns a shape holding anything but plain objects (a Date), and answers each call from its own values', async () => {
+    let builds = 0;
+    const run = precompiledByShape(db, (a: { after: Date; limit: number }) => {
+      builds++;
+      // A builder that reads a Date (SQLite takes no Date parameter, so it sends its seconds).
+      return db.selectFrom('item').select('id').where('n', '>=', a.after.getTime() / 1000).orderBy('id').limit(a.limit);
+    });
+    for (const seconds of [5, 5, 5, -3]) {
+      expect(ids(await run({ after: new Date(seconds * 1000), limit: 40 }))).toEqual(
+        ids(await db.selectFrom('item').select('id').where('n', '>=', seconds).orderBy('id').limit(40).execute()),
+      );
+    }
+    expect(builds).toBe(4); // the second call tried to learn it and refused: every call built with its values
+  });
 });
