@@ -8,7 +8,7 @@ import { toEmbeddedTerm } from '../terms/term.service.ts';
 import type { Taxonomy } from '../terms/term.kind.ts';
 import type { EventLinks, EventRow } from './event.repository.ts';
 import { blanked, isLocked, type RecordDeps, type RecordOptions } from './event.record.ts';
-import { type LinkedText, linkedText, recordText } from './event-text.ts';
+import { type LinkedText, type LinkedTexts, linkedForm, linkedTexts as linkedParts, recordText } from './event-text.ts';
 
 /**
  * An event record as JSON text with its two term lists left out: the terms it embeds carry their counts,
@@ -49,16 +49,16 @@ export function createEventJson(watch: ChangeWatch) {
     weigh: (text) => ROW_OVERHEAD + textBytes(text.json),
   }, { admitOnSecondOffer: true });
   const terms = createRecordCache<number, string>(20000, since, 'embedded-terms');
-  // Venue and organizer records as events embed them (list and single forms), as text: a few thousand serve
-  // every event, and are never serialized again for each.
-  const linkedKept = createRecordCache<string, LinkedText>(20000, since, 'embedded-linked-posts', {
+  // Venue and organizer records as events embed them, both forms in one (event-text.ts), as text: a few
+  // thousand serve every event, and are never serialized again for each.
+  const linkedKept = createRecordCache<string, LinkedTexts>(20000, since, 'embedded-linked-posts', {
     bytes: cacheBytes(0.1),
-    weigh: (linked) => ROW_OVERHEAD / 4 + textBytes(linked.json) + textBytes(linked.jsonLd),
+    weigh: (linked) => ROW_OVERHEAD / 4 + textBytes(linked.head) + textBytes(linked.tail) + textBytes(linked.jsonLd),
   });
   // Image rows never change once written (images are deduplicated by URL and never edited or deleted).
   const images = new Map<number, { id: number; url: string; extension: string }>();
   const MOST_IMAGES = 5000;
-  const linkedKey = (kind: string, id: number, single: boolean) => `${kind}:${id}:${single ? 'single' : 'list'}`;
+  const linkedKey = (kind: string, id: number) => `${kind}:${id}`;
   // Moves whenever a kept term text is forgotten: a whole text put together before is then out of date.
   let termsSeen = 0;
   // Events changed since the term texts were brought up to date: the counts of the terms they are in now
@@ -86,7 +86,7 @@ export function createEventJson(watch: ChangeWatch) {
         texts.delete(`${id}:single`);
         texts.delete(`${id}:list`);
       } else if (kind === 'venue' || kind === 'organizer') {
-        for (const single of [true, false]) linkedKept.delete(linkedKey(kind, id, single));
+        linkedKept.delete(linkedKey(kind, id));
         texts.deleteWhere((text) => (kind === 'venue' ? text.venue === id : text.organizers.includes(id)));
       }
       else {
@@ -172,22 +172,22 @@ export function createEventJson(watch: ChangeWatch) {
     return { text, json };
   }
 
-  /** Kept venue and organizer texts by `kind:id`; those not kept are built (a query or two for all) and kept. */
+  /** Kept venue and organizer texts in the form asked for, by id; those not kept are built (a query or two for all) and kept. */
   async function linkedTexts(kind: 'venue' | 'organizer', ids: number[], deps: RecordDeps, single: boolean, from: number) {
     const found = new Map<number, LinkedText>();
     const missing: number[] = [];
     for (const id of new Set(ids)) {
-      const kept = linkedKept.get(linkedKey(kind, id, single));
-      if (kept) found.set(id, kept);
+      const kept = linkedKept.get(linkedKey(kind, id));
+      if (kept) found.set(id, linkedForm(kept, single));
       else missing.push(id);
     }
     if (missing.length === 0) return found;
     const service = kind === 'venue' ? deps.venues : deps.organizers;
     const rows = await (kind === 'venue' ? deps.repos.venues : deps.repos.organizers).findByIds(missing);
-    for (const record of await service.toRecords(rows as never[], single, undefined, deps.repos)) {
-      const text = linkedText(record);
-      found.set(record.id as number, text);
-      linkedKept.set(linkedKey(kind, record.id as number, single), text, from);
+    for (const record of await service.toRecords(rows as never[], true, undefined, deps.repos)) {
+      const parts = linkedParts(record);
+      found.set(record.id as number, linkedForm(parts, single));
+      linkedKept.set(linkedKey(kind, record.id as number), parts, from);
     }
     return found;
   }

@@ -4,21 +4,42 @@ import type { Urls } from '../http/urls.ts';
 import { type EventRecord, eventRecord } from './event.record.ts';
 import type { EventLinks, EventRow } from './event.repository.ts';
 
+// What stands in the event's own JSON where a kept text goes. No stored text holds a NUL (requests with one
+// are refused, and PostgreSQL could not store it), and the nonce keeps an imported one from passing for this.
+const NONCE = randomBytes(6).toString('hex');
+const mark = (name: string) => `\u0000${NONCE}:${name}\u0000`;
+const JSON_LD_MARK = mark('jsonld');
+
 /** A venue's or organizer's record as events embed it: its JSON and, in the single form, its JSON-LD's. */
 export interface LinkedText {
   json: string;
   jsonLd?: string;
 }
 
-export const linkedText = (record: EventRecord): LinkedText => ({
-  json: JSON.stringify(record),
-  jsonLd: record.json_ld === undefined ? undefined : JSON.stringify(record.json_ld),
-});
+/**
+ * Both forms of a venue's or organizer's record in one: its single form is its list form with `json_ld`
+ * among its keys (venue.kind.ts, organizer.kind.ts), so the text is kept as the parts either side of that
+ * key and the JSON-LD's text. Kept once instead of twice, twice as many of the records every event embeds fit.
+ */
+export interface LinkedTexts {
+  head: string;
+  tail: string;
+  jsonLd: string;
+}
 
-// What stands in the event's own JSON where a kept text goes. No stored text holds a NUL (requests with one
-// are refused, and PostgreSQL could not store it), and the nonce keeps an imported one from passing for this.
-const NONCE = randomBytes(6).toString('hex');
-const mark = (name: string) => `\u0000${NONCE}:${name}\u0000`;
+/** The parts of a linked record built in its single form (the one with `json_ld`). */
+export function linkedTexts(single: EventRecord): LinkedTexts {
+  const json = JSON.stringify({ ...single, json_ld: JSON_LD_MARK });
+  const key = `,"json_ld":${JSON.stringify(JSON_LD_MARK)}`;
+  const at = json.indexOf(key);
+  if (at < 0 || single.json_ld === undefined) throw new Error('a linked record is kept from its single form, which has json_ld after its first key');
+  return { head: json.slice(0, at), tail: json.slice(at + key.length), jsonLd: JSON.stringify(single.json_ld) };
+}
+
+/** One form of a kept linked record. */
+export const linkedForm = (texts: LinkedTexts, single: boolean): LinkedText =>
+  single ? { json: `${texts.head},"json_ld":${texts.jsonLd}${texts.tail}`, jsonLd: texts.jsonLd } : { json: texts.head + texts.tail };
+
 const MARKED = new RegExp(`"\\\\u0000${NONCE}:([a-z]+)(\\d*)\\\\u0000"`, 'g');
 
 /**
