@@ -13,9 +13,9 @@ const heapBytes = getHeapStatistics().heap_size_limit;
 
 /**
  * The bytes a cache may hold: `share` of what all caches together may. Given now: event records 0.3, the
- * venues and organizers they embed (as text) 0.1, event rows 0.1, rendered pages 0.35 (the same bytes as
- * before the whole came down to 0.3: a thousand hot event pages fit), iCalendar VEVENT texts 0.1; the rest is
- * the small caches' margin.
+ * venues and organizers they embed (as text) 0.2 (all of them at 100k events with 3000 of these: every cold
+ * read embeds some), event rows 0.1, rendered pages 0.25 (as UTF-8 bytes, off the heap: ~1500 event pages),
+ * iCalendar VEVENT texts 0.1; the rest is the small caches' margin.
  */
 export const cacheBytes = (share: number): number => Math.floor(heapBytes * CACHES_SHARE_OF_HEAP * share);
 

@@ -52,7 +52,7 @@ export function createEventJson(watch: ChangeWatch) {
   // Venue and organizer records as events embed them, both forms in one (event-text.ts), as text: a few
   // thousand serve every event, and are never serialized again for each.
   const linkedKept = createRecordCache<string, LinkedTexts>(20000, since, 'embedded-linked-posts', {
-    bytes: cacheBytes(0.1),
+    bytes: cacheBytes(0.2),
     weigh: (linked) => ROW_OVERHEAD / 4 + textBytes(linked.head) + textBytes(linked.tail) + textBytes(linked.jsonLd),
   });
   // Image rows never change once written (images are deduplicated by URL and never edited or deleted).

@@ -35,7 +35,7 @@ export function pageContext(request: FastifyRequest, config: Config): PageContex
 
 export const renderDocument = (node: VNode) => `<!doctype html>${render(node)}`;
 
-export function sendHtml(reply: FastifyReply, html: string, status = 200): FastifyReply {
+export function sendHtml(reply: FastifyReply, html: string | Buffer, status = 200): FastifyReply {
   return reply
     .code(status)
     .type('text/html; charset=utf-8')

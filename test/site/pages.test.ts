@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { cacheStats } from '../../src/db/versioned-cache.ts';
 import { API, API_URL, PUBLIC_URL, describeEachDialect } from '../helpers/test-app.ts';
 import { expectHtml, siteHelpers, textOf } from './site-helpers.ts';
 
@@ -37,6 +38,26 @@ describeEachDialect('GET /event/{slug}/ (event page)', (t) => {
     const api = await h.api('GET', `/events/${created.id}`);
     expect(jsonLd).toEqual(api.json.json_ld);
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('serves a kept page (from its second rendering on) byte for byte as rendered, until a write changes it', async () => {
+    const created = await h.event({ ...CONCERT, title: 'Kept – Night' });
+    const answers = [];
+    const hitsBefore = cacheStats.get('pages')?.hits ?? 0;
+    for (let i = 0; i < 4; i++) answers.push(await h.page('/event/kept-night/'));
+    // Rendered twice (kept the second time), then served from what was kept.
+    expect((cacheStats.get('pages')?.hits ?? 0) - hitsBefore).toBe(2);
+    for (const res of answers) {
+      expectHtml(res, 200);
+      expect(res.body).toBe(answers[0].body);
+      expect(res.headers['content-length']).toBe(String(Buffer.byteLength(answers[0].body)));
+      expect(res.headers['content-security-policy']).toBe(answers[0].headers['content-security-policy']);
+    }
+    expect(answers[0].body).toContain('<h1>Kept – Night</h1>');
+    await h.api('POST', `/events/${created.id}`, { title: 'Kept – Night, moved' });
+    const after = await h.page('/event/kept-night/');
+    expectHtml(after, 200);
+    expect(after.body).toContain('<h1>Kept – Night, moved</h1>');
   });
 
   it('escapes every text it shows, JSON-LD included', async () => {
