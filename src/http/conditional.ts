@@ -15,7 +15,28 @@ export function entityTag(json: string): string {
 }
 
 /** The tag of a text digested lately (see `tagOf`), or undefined. */
-const knownTag = (json: string): string | undefined => (json.length > RECENT_TAG_CHARS ? undefined : recentTags.get(json));
+function knownTag(json: string): string | undefined {
+  if (json.length > RECENT_TAG_CHARS) return undefined;
+  const recent = recentTags.get(sampleOf(json));
+  // The same string object when a kept text is sent again: compared at once.
+  return recent !== undefined && recent.json === json ? recent.tag : undefined;
+}
+
+/**
+ * What the recent tags are found by: a number made of the text's length, its start (a record's id) and
+ * characters spread over it. Keyed by the whole text, a lookup hashed all of it, ~10 kB, for every text
+ * built anew, which is never found; this reads a hundred characters and makes no string. Texts that share a
+ * sample are told apart by comparing them.
+ */
+function sampleOf(json: string): number {
+  let sample = json.length;
+  const start = Math.min(json.length, 64);
+  for (let i = 0; i < start; i++) sample = (Math.imul(sample, 31) + json.charCodeAt(i)) | 0;
+  const step = json.length / SAMPLED;
+  for (let i = 0; i < SAMPLED; i++) sample = (Math.imul(sample, 31) + json.charCodeAt(Math.floor(i * step))) | 0;
+  return sample;
+}
+const SAMPLED = 48;
 
 /**
  * `tag`, the digest of `json`, remembered from its second digest on: a text sent once (a record nobody asked
@@ -29,11 +50,13 @@ function tagOf(json: string, tag: string): string {
     return tag;
   }
   while (recentTags.size >= RECENT_TAGS || (recentTags.size > 0 && recentChars + json.length > RECENT_CHARS)) {
-    const oldest = recentTags.keys().next().value as string;
-    recentChars -= oldest.length;
+    const [oldest, { json: text }] = recentTags.entries().next().value as [number, RecentTag];
+    recentChars -= text.length;
     recentTags.delete(oldest);
   }
-  recentTags.set(json, tag);
+  const sample = sampleOf(json);
+  recentChars -= recentTags.get(sample)?.json.length ?? 0;
+  recentTags.set(sample, { json, tag });
   recentChars += json.length;
   return tag;
 }
@@ -41,14 +64,18 @@ function tagOf(json: string, tag: string): string {
 // The same digest of a text and of its UTF-8 bytes: a write's If-Match check digests the text, a read its bytes.
 const digest = (data: string | Buffer) => `"${createHash('sha1').update(data).digest('base64url')}"`;
 
-// The tags of the records sent again and again: a kept record is sent as the same string each time, and a
-// string keeps its hash, so finding its tag here costs far less than digesting 10 kB once more (~11 µs).
+// The tags of the records sent again and again: a kept record is sent as the same string each time, so
+// finding its tag here costs far less than digesting 10 kB once more (~11 µs).
 // Bounded by count and by characters: the strings are mostly the kept records' own, but not always.
 const RECENT_TAGS = 2048;
 const RECENT_CHARS = 4_000_000;
 const RECENT_TAG_CHARS = 32_768;
 const DIGESTED_ONCE = 8192;
-const recentTags = new Map<string, string>();
+interface RecentTag {
+  json: string;
+  tag: string;
+}
+const recentTags = new Map<number, RecentTag>();
 let recentChars = 0;
 const digestedOnce = new Set<string>();
 
