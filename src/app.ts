@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { type ErrorAnswer, registerErrorHandling } from './http/error-handler.ts';
 import { parseQueryString, registerRequestParsing } from './http/request-parsing.ts';
 import { createUrls } from './http/urls.ts';
+import { rememberZoneOffsets } from './time/zone-offsets.ts';
 import { registerWpJsonLinks, WP_ROOT, wpJsonRewriter } from './http/wp-json.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { createLinkedPostService } from './linked-posts/linked-post.service.ts';
@@ -70,6 +71,7 @@ function logDestination() {
 
 /** Wires repositories -> services -> plugins -> routes, by hand. */
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  rememberZoneOffsets();
   const language = languageRewriter(config.locales, config.wpJsonPath ? [...SITE_ROOTS, WP_ROOT] : SITE_ROOTS);
   const wordpress = config.wpJsonPath ? wpJsonRewriter() : undefined;
   // Log lines are buffered (4 kB, or one second at most) and written asynchronously: a write to stdout per

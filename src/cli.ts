@@ -4,6 +4,7 @@ import { createDb } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { ImportError, importCommand } from './import/import.command.ts';
 import { serve } from './server.ts';
+import { rememberZoneOffsets } from './time/zone-offsets.ts';
 import { createUserRepository } from './users/user.repository.ts';
 import { createUserService, UserError } from './users/user.service.ts';
 import { WebhookCommandError, webhookCommand } from './webhooks/webhook.command.ts';
@@ -40,6 +41,7 @@ async function withUsers<T>(url: string, work: (users: ReturnType<typeof createU
 }
 
 export async function main(argv: string[]): Promise<number> {
+  rememberZoneOffsets();
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
