@@ -23,6 +23,7 @@ import { type ErrorAnswer, registerErrorHandling } from './http/error-handler.ts
 import { parseQueryString, registerRequestParsing } from './http/request-parsing.ts';
 import { createUrls } from './http/urls.ts';
 import { rememberZoneOffsets } from './time/zone-offsets.ts';
+import { defineGeoFunctions } from './geo/geo.ts';
 import { registerWpJsonLinks, WP_ROOT, wpJsonRewriter } from './http/wp-json.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { createLinkedPostService } from './linked-posts/linked-post.service.ts';
@@ -72,6 +73,7 @@ function logDestination() {
 /** Wires repositories -> services -> plugins -> routes, by hand. */
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
   rememberZoneOffsets();
+  defineGeoFunctions(database);
   const language = languageRewriter(config.locales, config.wpJsonPath ? [...SITE_ROOTS, WP_ROOT] : SITE_ROOTS);
   const wordpress = config.wpJsonPath ? wpJsonRewriter() : undefined;
   // Log lines are buffered (4 kB, or one second at most) and written asynchronously: a write to stdout per

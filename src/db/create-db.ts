@@ -13,6 +13,11 @@ export interface DbHandle {
   optimize?(): void;
   /** PostgreSQL only: the connection pool's state, for the metrics. */
   pool?(): { total: number; idle: number; waiting: number };
+  /**
+   * SQLite only: a deterministic SQL function written in JavaScript, for what SQLite's own would compute more
+   * slowly (each of its math functions is a step of its virtual machine). The application says which.
+   */
+  defineFunction?(name: string, fn: (...args: never[]) => unknown): void;
 }
 
 export interface CreateDbOptions {
@@ -55,7 +60,10 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   // Without statistics SQLite walks the date-window index for a list filtered by one venue (1.5 s at 100k
   // events) instead of the venue's few events; `optimize` analyzes what needs it, within a time limit.
-  return { db, dialect: 'sqlite', close: () => db.destroy(), optimize: () => void sqlite.pragma('optimize=0x10002') };
+  return {
+    db, dialect: 'sqlite', close: () => db.destroy(), optimize: () => void sqlite.pragma('optimize=0x10002'),
+    defineFunction: (name, fn) => void sqlite.function(name, { deterministic: true }, fn as (...args: unknown[]) => unknown),
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 1000;
