@@ -5,6 +5,8 @@ import { migrateToLatest } from './db/migrator.ts';
 import { createUserRepository } from './users/user.repository.ts';
 import { createUserService } from './users/user.service.ts';
 
+const STOP_DEADLINE_MS = 10_000;
+
 /** loadConfig -> createDb -> migrate -> buildApp -> listen, and a clean stop on SIGTERM/SIGINT. */
 export async function serve(config: Config): Promise<void> {
   const database = createDb(config.databaseUrl);
@@ -26,6 +28,12 @@ export async function serve(config: Config): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: finishing in-flight requests`);
+    // A stop that cannot finish (a request or a query waiting on another process's lock, say) still ends:
+    // what was acknowledged is committed already, and an orchestrator would kill the process anyway.
+    setTimeout(() => {
+      app.log.error(`${signal}: not finished within ${STOP_DEADLINE_MS / 1000} s, exiting now`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
     clearInterval(optimizing);
     await app.close(); // stops accepting, waits for in-flight requests
     await database.close();
