@@ -153,18 +153,18 @@ export const CONDITIONAL = { notModified: true };
 export const CHECKED_WRITE = { errors: { 412: 'If-Match names a version the record no longer has: data.current holds the record as it is now (code rest_precondition_failed)' } };
 
 /**
- * Sends a read's JSON with its validators, or 304. `lastWrite` is when anything was last written (what a
- * record embeds can change without the record); a list's answer also moves with the clock (its default
- * window starts today), so its date is never earlier than the current minute.
- */
-/**
  * A record a write answers with, as JSON.stringify writes it: the reads' key order and bytes (they send the
- * record's text, see sendJson), and none of Fastify's schema serializer, a tenth of a create's time.
+ * record's text, see sendJson), without Fastify's schema serializer (~4 % of an event create).
  */
 export function sendRecord(reply: FastifyReply, record: unknown, status = 200): FastifyReply {
   return reply.code(status).type(JSON_TYPE).send(utf8(JSON.stringify(record)));
 }
 
+/**
+ * Sends a read's JSON with its validators, or 304. `lastWrite` is when anything was last written (what a
+ * record embeds can change without the record); a list's answer also moves with the clock (its default
+ * window starts today), so its date is never earlier than the current minute.
+ */
 export function sendJson(request: FastifyRequest, reply: FastifyReply, json: string, lastWrite: Date, list = false): FastifyReply {
   const minute = Math.floor(Date.now() / 60_000) * 60_000;
   const lastModified = list && lastWrite.getTime() < minute ? new Date(minute) : lastWrite;
