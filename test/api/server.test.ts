@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +64,25 @@ describe('cal-events serve', { timeout: 90_000 }, () => {
     expect(again.output()).not.toContain('application password');
     again.child.kill('SIGTERM');
     await new Promise((resolve) => again.child.on('exit', resolve));
+  });
+
+  it('ends a stop that cannot finish after 10 s, with exit code 1', async () => {
+    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const server = start({ PORT: port, HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'stuck.db')}` });
+    await server.ready;
+    // A request whose body never comes: the stop waits for it (the request timeout is 30 s).
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write('POST /cal/events/v1/venues HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const exited = new Promise<number | null>((resolve) => server.child.on('exit', resolve));
+    const asked = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await exited).toBe(1);
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(9_500);
+    expect(Date.now() - asked).toBeLessThan(20_000);
+    expect(server.output()).toContain('SIGTERM: not finished within 10 s, exiting now');
+    socket.destroy();
   });
 
   it('exits 1 naming a bad setting', async () => {
