@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { isIanaZone } from '../time/iana-zone.ts';
 import { invalidParam } from '../errors.ts';
-import { SQL_FORMAT } from '../time/clock.ts';
+import { readStamp, writeStamp } from '../time/clock.ts';
 import { parseDate } from '../time/parse-date.ts';
 import { zoneAbbreviation } from '../time/zone-abbr.ts';
 import type { EventColumns, EventRow } from './event.repository.ts';
@@ -37,7 +37,7 @@ export function eventDateColumns(input: DateInput, existing: EventRow | undefine
       if (!parsed) throw invalidParam(param);
       return parsed.value;
     }
-    return DateTime.fromFormat(stored as string, SQL_FORMAT, { zone: timezone });
+    return readStamp(stored as string, timezone);
   };
   let start = read('start_date', existing?.start_local);
   let end = read('end_date', existing?.end_local);
@@ -51,10 +51,10 @@ export function eventDateColumns(input: DateInput, existing: EventRow | undefine
     timezone,
     timezone_abbr: zoneAbbreviation(start),
     all_day: allDay ? 1 : 0,
-    start_local: start.toFormat(SQL_FORMAT),
-    end_local: end.toFormat(SQL_FORMAT),
-    start_utc: start.toUTC().toFormat(SQL_FORMAT),
-    end_utc: end.toUTC().toFormat(SQL_FORMAT),
+    start_local: writeStamp(start),
+    end_local: writeStamp(end),
+    start_utc: writeStamp(start.toUTC()),
+    end_utc: writeStamp(end.toUTC()),
   };
 }
 

@@ -13,7 +13,7 @@ import type { LinkedPostService } from '../linked-posts/linked-post.service.ts';
 import type { RecordRef } from '../linked-posts/linked-post.service.ts';
 import { deleteOccurrences, isOccurrence, lockForWrite, materialize, type SeriesContext, setException } from '../recurrence/series.ts';
 import { split } from '../recurrence/series-split.ts';
-import { nowStamp, SQL_FORMAT } from '../time/clock.ts';
+import { nowStamp, writeStamp } from '../time/clock.ts';
 import { type Caller, canCreate, canDelete, canEdit, canEditOthers, canRead } from '../users/roles.ts';
 import { type EventInput, type EventWrite, eventWrite } from './event-input.ts';
 import { countedTerms, linksChanged, moveTermCounts, saveLinks } from './event-links-write.ts';
@@ -298,7 +298,7 @@ export function createEventService(deps: {
      */
     async extendSeries(now: DateTime = DateTime.utc(), failed: (seriesId: number, error: unknown) => void = () => {}): Promise<number> {
       // Wall-clock starts in any zone are at most 14 hours off UTC: a day's margin finds them all.
-      const due = now.plus({ days: config.recurrence.horizonDays + 1 }).toFormat(SQL_FORMAT);
+      const due = writeStamp(now.plus({ days: config.recurrence.horizonDays + 1 }));
       let seen = 0;
       for (let ids = await store.repos.events.seriesDue(due, 0, 100); ids.length > 0; ids = await store.repos.events.seriesDue(due, ids.at(-1) as number, 100)) {
         for (const id of ids) {

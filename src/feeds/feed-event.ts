@@ -8,6 +8,7 @@ import type { OrganizerSchema } from '../organizers/organizer.schemas.ts';
 import { plainText } from '../posts/html.ts';
 import type { VenueSchema } from '../venues/venue.schemas.ts';
 import { wallUntil } from '../recurrence/expand.ts';
+import { readStamp } from '../time/clock.ts';
 
 type EventRecord = Static<typeof EventSchema>;
 type Venue = Static<typeof VenueSchema>;
@@ -72,7 +73,7 @@ function organizer(organizers: Organizer[]): ICalEventData['organizer'] {
  */
 function recurrenceLines(event: EventRecord, repeats: NonNullable<FeedEntry['repeats']>): string {
   const zone = feedZone(event.timezone);
-  const wall = (text: string) => DateTime.fromFormat(text, 'yyyy-MM-dd HH:mm:ss', { zone: event.timezone });
+  const wall = (text: string) => readStamp(text, event.timezone);
   const listed = (text: string) => {
     const value = text.trim().replace('T', ' ');
     return value.length <= 10 ? `${value} ${event.start_date.slice(11)}` : value.length === 16 ? `${value}:00` : value;
@@ -98,7 +99,7 @@ export function toVEvent({ record, sequence, repeats, recurrenceOf }: FeedEntry)
   return {
     // An edited occurrence is the same calendar component as its series, at its original start.
     id: uidOf(recurrenceOf?.globalId ?? event.global_id),
-    recurrenceId: recurrenceOf ? DateTime.fromFormat(recurrenceOf.originalStart, 'yyyy-MM-dd HH:mm:ss', { zone: recurrenceOf.timezone }).toUTC() : null,
+    recurrenceId: recurrenceOf ? readStamp(recurrenceOf.originalStart, recurrenceOf.timezone).toUTC() : null,
     repeating: repeats ? recurrenceLines(event, repeats) : null,
     sequence,
     stamp: modified,

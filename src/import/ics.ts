@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
-import { DateTime } from 'luxon';
 import type { Repositories } from '../store.ts';
-import { SQL_FORMAT } from '../time/clock.ts';
+import { readStamp, writeStamp } from '../time/clock.ts';
 import type { createImporter, ImportOptions, Failure, Tally } from './importer.ts';
 import { ImportError, type SourceOptions } from './source.ts';
 
@@ -93,8 +92,8 @@ function exceptionTarget(event: ICAL.Event, property: ICAL.Property) {
     const series = seriesId === undefined ? undefined : await repos.events.findById(seriesId);
     if (!series || series.recurrence === null) return undefined;
     const written = value.isDate ? `${wall(value).slice(0, 10)} ${series.start_local.slice(11)}` : wall(value);
-    const moved = DateTime.fromFormat(written, SQL_FORMAT, { zone: tzid ?? series.timezone }).setZone(series.timezone);
-    return repos.events.occurrenceAt(series.id, moved.isValid ? moved.toFormat(SQL_FORMAT) : written);
+    const moved = readStamp(written, tzid ?? series.timezone).setZone(series.timezone);
+    return repos.events.occurrenceAt(series.id, moved.isValid ? writeStamp(moved) : written);
   };
 }
 

@@ -9,6 +9,7 @@ import { createImporter, type Failure, type ImportOptions, type Tally } from './
 import { importIcs } from './ics.ts';
 import { createProgress, type Progress } from './progress.ts';
 import { createSource, ImportError, type SourceOptions } from './source.ts';
+import { writeStamp } from '../time/clock.ts';
 
 export { ImportError };
 
@@ -48,7 +49,7 @@ async function importCaller(database: DbHandle): Promise<Caller> {
 export function parseSince(value: string): string {
   const parsed = DateTime.fromISO(value.trim().replace(' ', 'T'), { zone: 'utc' });
   if (!parsed.isValid) throw new ImportError(`--since "${value}" is not a date (use YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)`);
-  return parsed.toUTC().toFormat('yyyy-MM-dd HH:mm:ss');
+  return writeStamp(parsed.toUTC());
 }
 
 /** Runs one import into an open database; the CLI and the tests share it. */

@@ -9,6 +9,7 @@ import type { UserRepository } from '../users/user.repository.ts';
 import { type Caller, canEditOthers, scaleBackStatus } from '../users/roles.ts';
 import { renderHtml } from './html.ts';
 import { firstFreeSlug, slugify } from './slug.ts';
+import { writeStamp } from '../time/clock.ts';
 
 /** The input fields every post-like record shares (events, venues, organizers). */
 export interface CommonPostInput {
@@ -56,7 +57,7 @@ export async function commonColumns(input: CommonPostInput, ctx: CommonContext):
   if (input.status !== undefined || !existing) columns.status = scaleBackStatus(caller, input.status);
 
   const posted = postDate(input, ctx.zone);
-  if (posted) Object.assign(columns, { date_local: posted.setZone(ctx.zone).toFormat('yyyy-MM-dd HH:mm:ss'), date_utc: stampOf(posted, 'UTC').utc });
+  if (posted) Object.assign(columns, { date_local: writeStamp(posted.setZone(ctx.zone)), date_utc: stampOf(posted, 'UTC').utc });
   else if (!existing) Object.assign(columns, { date_local: ctx.now.local, date_utc: ctx.now.utc });
 
   if (input.slug !== undefined || !existing) {

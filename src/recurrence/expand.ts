@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { DateTime } from 'luxon';
 import { invalidParam } from '../errors.ts';
-import { SQL_FORMAT } from '../time/clock.ts';
+import { readStamp, writeStamp } from '../time/clock.ts';
 import { ExpansionTimeout, type RuleSet, ruleStarts } from './rule-starts.ts';
 
 /**
@@ -93,7 +93,7 @@ export function wallUntil(value: string, zone: string, rule: string): string {
   const parsed = shape ? DateTime.fromFormat(value, shape[1], { zone: shape[2] === 'UTC' ? 'UTC' : zone }) : undefined;
   if (!shape || !parsed?.isValid) throw invalidParam(PARAM, `UNTIL is a date (YYYYMMDD) or a time (YYYYMMDDTHHMMSSZ): "${rule}".`);
   if (value.length === 8) return `${parsed.toFormat('yyyy-MM-dd')} 23:59:59`;
-  return parsed.setZone(zone).toFormat(SQL_FORMAT);
+  return writeStamp(parsed.setZone(zone));
 }
 
 /** A listed date as wall-clock text; a date alone takes `timeOfDay` (and `dateOnly` says so). */
@@ -101,7 +101,7 @@ function listedDate(text: string, timeOfDay: string): { at: string; dateOnly: bo
   const value = String(text).trim().replace('T', ' ');
   if (/^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromISO(value).isValid) return { at: `${value} ${timeOfDay}`, dateOnly: true };
   const at = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value) ? `${value}:00` : value;
-  if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(at) && DateTime.fromFormat(at, SQL_FORMAT).isValid) return { at, dateOnly: false };
+  if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(at) && readStamp(at).isValid) return { at, dateOnly: false };
   throw invalidParam(PARAM, `Dates are YYYY-MM-DD or YYYY-MM-DD HH:MM:SS in the event's time zone: "${text}".`);
 }
 
@@ -152,12 +152,12 @@ export async function expand(args: { start: string; end: string; zone: string; r
   if (capped) kept.length = args.max;
 
   // Each occurrence lasts as long, in wall-clock time, as the series itself.
-  const wall = (text: string) => DateTime.fromFormat(text, SQL_FORMAT, { zone: 'UTC' });
+  const wall = (text: string) => readStamp(text, 'UTC');
   const length = wall(args.end).diff(wall(args.start));
   const occurrences = kept.map((at) => {
-    const start = DateTime.fromFormat(at, SQL_FORMAT, { zone }).toFormat(SQL_FORMAT);
+    const start = writeStamp(readStamp(at, zone));
     if (start !== at) warnings.push(`${at} does not exist in ${zone} (the clocks go forward then): that occurrence starts at ${start}.`);
-    const end = wall(at).plus(length).toFormat(SQL_FORMAT);
+    const end = writeStamp(wall(at).plus(length));
     return { start, end: end > start ? end : start };
   });
   return { occurrences, warnings, capped, next };

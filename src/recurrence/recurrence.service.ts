@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { Config } from '../config.ts';
 import { forbidden, invalidParam } from '../errors.ts';
 import { eventDateColumns } from '../events/event-dates.ts';
-import { SQL_FORMAT } from '../time/clock.ts';
+import { readStamp, writeStamp } from '../time/clock.ts';
 import { parseDate } from '../time/parse-date.ts';
 import { type Caller, canCreate } from '../users/roles.ts';
 import { expand } from './expand.ts';
@@ -17,7 +17,7 @@ export function createRecurrenceService(deps: { config: Config }) {
       const series = eventDateColumns(input, undefined, deps.config.timezone);
       if (!series) throw invalidParam('start_date');
       const zone = series.timezone;
-      const start = DateTime.fromFormat(series.start_local, SQL_FORMAT, { zone });
+      const start = readStamp(series.start_local, zone);
       let through: DateTime = start.plus({ days: PREVIEW_DAYS });
       if (input.through !== undefined) {
         const parsed = parseDate(input.through, { zone, now: DateTime.utc() });
@@ -27,7 +27,7 @@ export function createRecurrenceService(deps: { config: Config }) {
       }
       const expansion = await expand({
         start: series.start_local, end: series.end_local, zone, recurrence: input.recurrence,
-        through: through.toFormat(SQL_FORMAT), max: input.limit ?? PREVIEW_MOST,
+        through: writeStamp(through), max: input.limit ?? PREVIEW_MOST,
       });
       const occurrences = expansion.occurrences.map((occurrence) => {
         const dates = eventDateColumns({ start_date: occurrence.start, end_date: occurrence.end, timezone: zone, all_day: series.all_day === 1 }, undefined, zone);

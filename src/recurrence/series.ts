@@ -1,11 +1,11 @@
-import { DateTime } from 'luxon';
+import type { DateTime } from 'luxon';
 import { statusChange } from '../changes/change.repository.ts';
 import { invalidParam } from '../errors.ts';
 import { eventDateColumns } from '../events/event-dates.ts';
 import { moveTermCounts } from '../events/event-links-write.ts';
 import type { EventColumns, EventRow } from '../events/event.repository.ts';
 import type { Repositories } from '../store.ts';
-import { nowStamp, SQL_FORMAT } from '../time/clock.ts';
+import { nowStamp, readStamp, writeStamp } from '../time/clock.ts';
 import { expand, type Occurrence, type Recurrence } from './expand.ts';
 
 /**
@@ -60,10 +60,10 @@ async function wantedSlots(series: EventRow, ctx: SeriesContext) {
   const recurrence = JSON.parse(series.recurrence as string) as Recurrence;
   if (ctx.pastCap === 'refuse') checkCount(recurrence, ctx.maxOccurrences);
   // The horizon runs from now, or from the series' start when that is later (a series for next year).
-  const from = ctx.now.setZone(series.timezone).toFormat(SQL_FORMAT);
-  const ahead = DateTime.fromFormat(from > series.start_local ? from : series.start_local, SQL_FORMAT, { zone: 'UTC' }).plus({ days: ctx.horizonDays });
+  const from = writeStamp(ctx.now.setZone(series.timezone));
+  const ahead = readStamp(from > series.start_local ? from : series.start_local, 'UTC').plus({ days: ctx.horizonDays });
   // Dates are four-digit years everywhere (text compares as time): the horizon ends with the year 9999.
-  const through = ahead.year > 9999 ? '9999-12-31 23:59:59' : ahead.toFormat(SQL_FORMAT);
+  const through = ahead.year > 9999 ? '9999-12-31 23:59:59' : writeStamp(ahead);
   const max = ctx.maxOccurrences;
   const expansion = await expand({ start: series.start_local, end: series.end_local, zone: series.timezone, recurrence, through, max });
   if (expansion.capped && ctx.pastCap === 'refuse') {

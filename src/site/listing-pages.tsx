@@ -11,6 +11,7 @@ import type { SiteServices } from './site-services.ts';
 import { EventsPage, type Listing, type PageLinks, StepNav, withQuery } from './views/listing.tsx';
 import { MonthPage } from './views/month.tsx';
 import type { PageContext } from './views/page-context.ts';
+import { readStamp, writeStamp } from '../time/clock.ts';
 
 /** The query of every listing page: the REST list's filters, a page number, and `ical` for the feed. */
 export type ListingQuery = Pick<EventListQuery, 'categories' | 'tags' | 'venue' | 'organizer' | 'featured' | 'search' | 'start_date' | 'end_date' |
@@ -116,7 +117,7 @@ export function listingPages(services: SiteServices) {
       const rows = await events.span({ ...base, ...overlapping(first, addDays(last, 1)) }, request.caller, MONTH_LIMIT);
       // In 'site' mode days are the site's; in 'event' mode (the default) each event's own wall clock.
       const local = (utc: string, wall: string) =>
-        config.timezoneMode === 'site' ? DateTime.fromSQL(utc, { zone: 'UTC' }).setZone(config.timezone).toFormat('yyyy-MM-dd HH:mm:ss') : wall;
+        config.timezoneMode === 'site' ? writeStamp(readStamp(utc, 'UTC').setZone(config.timezone)) : wall;
       const briefs: Brief[] = rows.map((row) => ({
         slug: row.slug, title: row.title, start: local(row.start_utc, row.start_local), end: local(row.end_utc, row.end_local),
         allDay: row.all_day === 1, featured: row.featured === 1,

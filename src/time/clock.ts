@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { DateTime, type Zone } from 'luxon';
 
 export const SQL_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 
@@ -9,9 +9,31 @@ export interface Stamp {
 }
 
 export function stampOf(instant: DateTime, zone: string): Stamp {
-  return { local: instant.setZone(zone).toFormat(SQL_FORMAT), utc: instant.toUTC().toFormat(SQL_FORMAT) };
+  return { local: writeStamp(instant.setZone(zone)), utc: writeStamp(instant.toUTC()) };
 }
 
 export function nowStamp(zone: string): Stamp {
   return stampOf(DateTime.utc(), zone);
+}
+
+const STAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+/**
+ * A `yyyy-MM-dd HH:mm:ss` wall-clock text as the DateTime it is in `zone` (the default zone without one): what
+ * `DateTime.fromFormat(text, SQL_FORMAT, { zone })` gives, which builds a parser for the format on every call
+ * (~12 µs: a fifth of a series' occurrence, and of a feed's event). Another shape is an invalid DateTime.
+ */
+export function readStamp(text: string, zone?: string | Zone): DateTime {
+  const parts = STAMP.exec(text);
+  if (parts === null) return DateTime.invalid('unparsable', `"${text}" is not ${SQL_FORMAT}`);
+  const [year, month, day, hour, minute, second] = parts.slice(1).map(Number);
+  return DateTime.fromObject({ year, month, day, hour, minute, second }, zone === undefined ? {} : { zone });
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** `dt` as `yyyy-MM-dd HH:mm:ss` wall-clock text in its zone: `dt.toFormat(SQL_FORMAT)` without reading the format each time. */
+export function writeStamp(dt: DateTime): string {
+  if (!dt.isValid || dt.year < 0 || dt.year > 9999) return dt.toFormat(SQL_FORMAT);
+  return `${pad(dt.year, 4)}-${pad(dt.month)}-${pad(dt.day)} ${pad(dt.hour)}:${pad(dt.minute)}:${pad(dt.second)}`;
 }

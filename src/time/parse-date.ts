@@ -1,4 +1,5 @@
 import { DateTime, FixedOffsetZone } from 'luxon';
+import { writeStamp } from './clock.ts';
 
 export interface ParseDateOptions {
   /** IANA zone (or 'UTC', or a fixed offset such as 'UTC+5') in which wall-clock values are read. */
@@ -18,7 +19,7 @@ export interface ParsedDate {
 
 /** `YYYY-MM-DD HH:MM:SS` of `dt` in its own zone. */
 export function formatSql(dt: DateTime): string {
-  return dt.toFormat('yyyy-MM-dd HH:mm:ss');
+  return writeStamp(dt);
 }
 
 interface Clock { hour: number; minute: number; second: number; millisecond: number }
