@@ -293,3 +293,18 @@ describeEachDialect('long slugs and long URLs', (t) => {
     expect(tooLong.html).toContain('<code>slug</code>');
   });
 });
+
+describeEachDialect('GET /events/month/: CAL_TIMEZONE_MODE=site places events on the site\'s days', (t) => {
+  const h = siteHelpers(t);
+
+  it('shows an event on the day it is in the site\'s zone, not on its own wall-clock day', async () => {
+    // 10:00-11:00 in New York on 5 March is 00:00-01:00 on 6 March in Tokyo, the site's zone.
+    await h.event({ ...CONCERT, title: 'Early call', start_date: '2027-03-05 10:00:00', end_date: '2027-03-05 11:00:00', timezone: 'America/New_York', venue: 0 });
+    const res = await h.page('/events/month/2027-03/');
+    expectHtml(res, 200);
+    const cells = res.html.split('<td ').slice(1);
+    const cellOf = (day: string) => cells.find((c) => c.includes(`href="/events/${day}/" aria-label`)) ?? '';
+    expect(cellOf('2027-03-06')).toContain('Early call');
+    expect(cellOf('2027-03-05')).not.toContain('Early call');
+  });
+}, { CAL_TIMEZONE: 'Asia/Tokyo', CAL_TIMEZONE_MODE: 'site' });
