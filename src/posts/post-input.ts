@@ -9,7 +9,6 @@ import type { UserRepository } from '../users/user.repository.ts';
 import { type Caller, canEditOthers, scaleBackStatus } from '../users/roles.ts';
 import { renderHtml } from './html.ts';
 import { firstFreeSlug, slugify } from './slug.ts';
-import { writeStamp } from '../time/clock.ts';
 
 /** The input fields every post-like record shares (events, venues, organizers). */
 export interface CommonPostInput {
@@ -57,8 +56,10 @@ export async function commonColumns(input: CommonPostInput, ctx: CommonContext):
   if (input.status !== undefined || !existing) columns.status = scaleBackStatus(caller, input.status);
 
   const posted = postDate(input, ctx.zone);
-  if (posted) Object.assign(columns, { date_local: writeStamp(posted.setZone(ctx.zone)), date_utc: stampOf(posted, 'UTC').utc });
-  else if (!existing) Object.assign(columns, { date_local: ctx.now.local, date_utc: ctx.now.utc });
+  if (posted) {
+    const stamp = stampOf(posted, ctx.zone);
+    Object.assign(columns, { date_local: stamp.local, date_utc: stamp.utc });
+  } else if (!existing) Object.assign(columns, { date_local: ctx.now.local, date_utc: ctx.now.utc });
 
   if (input.slug !== undefined || !existing) {
     const base = slugify(input.slug ?? ctx.title) || ctx.fallbackSlug;

@@ -101,7 +101,7 @@ function listedDate(text: string, timeOfDay: string): { at: string; dateOnly: bo
   const value = String(text).trim().replace('T', ' ');
   if (/^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromISO(value).isValid) return { at: `${value} ${timeOfDay}`, dateOnly: true };
   const at = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value) ? `${value}:00` : value;
-  if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(at) && readStamp(at).isValid) return { at, dateOnly: false };
+  if (readStamp(at).isValid) return { at, dateOnly: false };
   throw invalidParam(PARAM, `Dates are YYYY-MM-DD or YYYY-MM-DD HH:MM:SS in the event's time zone: "${text}".`);
 }
 
