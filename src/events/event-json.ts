@@ -48,7 +48,8 @@ export function createEventJson(watch: ChangeWatch) {
     bytes: cacheBytes(0.3),
     weigh: (text) => ROW_OVERHEAD + textBytes(text.json),
   }, { admitOnSecondOffer: true });
-  const terms = createRecordCache<number, string>(20000, since, 'embedded-terms');
+  const MOST_TERMS = 20000;
+  const terms = createRecordCache<number, string>(MOST_TERMS, since, 'embedded-terms');
   // Venue and organizer records as events embed them, both forms in one (event-text.ts), as text: a few
   // thousand serve every event, and are never serialized again for each.
   const linkedKept = createRecordCache<string, LinkedTexts>(20000, since, 'embedded-linked-posts', {
@@ -59,8 +60,27 @@ export function createEventJson(watch: ChangeWatch) {
   const images = new Map<number, { id: number; url: string; extension: string }>();
   const MOST_IMAGES = 5000;
   const linkedKey = (kind: string, id: number) => `${kind}:${id}`;
-  // Moves whenever a kept term text is forgotten: a whole text put together before is then out of date.
+  // Moves whenever a kept term text is forgotten. A whole text put together before is out of date if one of
+  // its own terms was forgotten since (`termForgotten`), or every term was (`allTermsForgotten`): a new event
+  // moves the counts of its two or three terms, and the texts that embed none of them stay as they are.
   let termsSeen = 0;
+  let allTermsForgotten = 0;
+  const termForgotten = new Map<number, number>();
+  const forgetTerm = (id: number) => {
+    // Bounded as the kept texts are: past as many terms as there are kept term texts, forgetting all is cheaper.
+    if (termForgotten.size >= MOST_TERMS) return forgetAllTerms();
+    terms.delete(id);
+    termForgotten.set(id, ++termsSeen);
+  };
+  const forgetAllTerms = () => {
+    terms.clear();
+    termForgotten.clear();
+    allTermsForgotten = ++termsSeen;
+  };
+  const termsCurrent = (text: RecordText) =>
+    text.terms >= allTermsForgotten &&
+    text.categories.every((id) => (termForgotten.get(id) ?? 0) <= text.terms) &&
+    text.tags.every((id) => (termForgotten.get(id) ?? 0) <= text.terms);
   // Events changed since the term texts were brought up to date: the counts of the terms they are in now
   // moved (those they were in are forgotten at once, from their kept text). Read before any text is served.
   const touched = new Set<number>();
@@ -68,8 +88,8 @@ export function createEventJson(watch: ChangeWatch) {
 
   watch.onForget((forget: Forget) => {
     if (forget === 'all') {
-      for (const cache of [rows, slugs, texts, terms, linkedKept]) cache.clear();
-      termsSeen++;
+      for (const cache of [rows, slugs, texts, linkedKept]) cache.clear();
+      forgetAllTerms();
       return;
     }
     for (const { kind, id, action } of forget) {
@@ -77,10 +97,9 @@ export function createEventJson(watch: ChangeWatch) {
         // The counts of the terms it was in moved (known from its kept text; a new event was in none), and
         // of those it is in now (read before the next text is served).
         const was = texts.get(`${id}:list`) ?? texts.get(`${id}:single`);
-        if (was) for (const term of [...was.categories, ...was.tags]) terms.delete(term);
-        else if (action !== 'create') terms.clear();
+        if (was) for (const term of [...was.categories, ...was.tags]) forgetTerm(term);
+        else if (action !== 'create') forgetAllTerms();
         touched.add(id);
-        termsSeen++;
         rows.delete(id);
         slugs.deleteWhere((eventId) => eventId === id);
         texts.delete(`${id}:single`);
@@ -91,8 +110,7 @@ export function createEventJson(watch: ChangeWatch) {
       }
       else {
         texts.deleteWhere((text) => text.categories.includes(id) || text.tags.includes(id));
-        terms.delete(id);
-        termsSeen++;
+        forgetTerm(id);
       }
     }
   });
@@ -104,8 +122,7 @@ export function createEventJson(watch: ChangeWatch) {
     const ids = [...touched];
     touched.clear();
     catchingUp = deps.repos.events.termIdsOfEvents(ids).then((termIds) => {
-      for (const term of termIds) terms.delete(term);
-      termsSeen++;
+      for (const term of termIds) forgetTerm(term);
     }).finally(() => (catchingUp = undefined));
     await catchingUp;
   }
@@ -138,7 +155,7 @@ export function createEventJson(watch: ChangeWatch) {
    * when nothing was forgotten since `from`: then every part of it is current.
    */
   function put(text: RecordText, termText: Map<number, string>, from: number): string {
-    if (text.terms === termsSeen) return text.json;
+    if (termsCurrent(text)) return text.json;
     const { json, at } = text;
     const categories = termList(text.categories, termText);
     const tags = termList(text.tags, termText);
@@ -269,7 +286,7 @@ export function createEventJson(watch: ChangeWatch) {
       const missing = eventRows.filter((_, i) => kept[i] === undefined);
       const made = await build(missing, deps, options.single ?? false, options.from);
       for (const [id, { text }] of made) texts.set(`${id}:${form}`, text, options.from);
-      const stale = kept.filter((text) => text !== undefined && text.terms !== termsSeen) as RecordText[];
+      const stale = kept.filter((text) => text !== undefined && !termsCurrent(text)) as RecordText[];
       const wanted = { categories: stale.flatMap((text) => text.categories), tags: stale.flatMap((text) => text.tags) };
       const termText = await termTexts(wanted, deps, options.from);
       return eventRows.map((row, i) => {
