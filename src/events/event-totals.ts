@@ -1,4 +1,5 @@
 import type { ChangeWatch } from '../changes/change-watch.ts';
+import { type Arrivals, type Mark, mayMatch } from './event-arrivals.ts';
 import type { EventListFilter, EventRepository } from './event.repository.ts';
 
 // More kept totals than this and the oldest go; more new events than this since a total was counted and
@@ -8,60 +9,65 @@ const MOST_ADDED = 500;
 
 interface Kept {
   total: number;
-  /** Where the change log stood when `total` was counted: later changes are the ones it has not seen. */
-  seq: number;
-  /** Events created since `total` was counted, not yet looked at. */
-  added: number[];
-  /** The look at `added` under way, which every caller meanwhile waits for. */
+  /** Where the change log stood when `total` was counted, or last grown: later creates are the ones it has not seen. */
+  mark: Mark;
+  /** The look at the new events under way, which every caller meanwhile waits for. */
   adding?: Promise<void>;
-  /** Counted with `hide_subsequent_recurrences`: forgotten on any change. */
-  firstOfSeries: boolean;
 }
 
 /**
  * List totals by filter, kept across writes that only create events (the common write): a new event can
  * only add itself to a total, so the kept total grows by how many of the new events the filter matches
- * (one small count by id). Any other change (an update, a trash, a delete, a venue, a term, a write that did
- * not say what it changed) forgets every total; so does any change for a filter whose members depend on
- * each other (`hide_subsequent_recurrences`: a new occurrence can hide another).
+ * (one small count by id, of those whose own columns allow it: event-arrivals.ts). Any other change (an
+ * update, a trash, a delete, a venue, a term, a write that did not say what it changed) forgets every total;
+ * so does any change for a filter whose members depend on each other (`hide_subsequent_recurrences`: a new
+ * occurrence can hide another), whose totals are only kept until the next change of any kind.
  */
-export function createEventTotals(watch: ChangeWatch, events: () => EventRepository) {
+export function createEventTotals(watch: ChangeWatch, events: () => EventRepository, arrivals: Arrivals) {
   const kept = new Map<string, Kept>();
-  watch.onForget((forget) => {
-    const created = forget === 'all' ? [] : forget.filter((change) => change.kind === 'event' && change.action === 'create');
-    if (forget === 'all' || created.length < forget.length) return kept.clear();
-    for (const [key, entry] of kept) {
-      // A total counted after a change committed, but before this process learnt of it, includes it already.
-      entry.added.push(...created.filter((change) => change.seq > entry.seq).map((change) => change.id));
-      if (entry.added.length > MOST_ADDED || entry.firstOfSeries) kept.delete(key);
-    }
-  });
+  const firstOfSeries = new Map<string, number>();
+  watch.onForget(() => firstOfSeries.clear());
 
-  async function grown(entry: Kept, filter: EventListFilter): Promise<void> {
-    const added = entry.added;
-    entry.added = [];
-    const ids = filter.ids ? added.filter((id) => filter.ids?.includes(id)) : added;
-    if (ids.length > 0) entry.total += await events().count({ ...filter, ids });
+  async function grown(entry: Kept, filter: EventListFilter, ids: number[]): Promise<void> {
+    // Only those the filter may match are counted by the database: most new events are outside a window.
+    const maybe = (await arrivals.rowsOf(ids)).filter((row) => mayMatch(row, filter)).map((row) => row.id);
+    if (maybe.length > 0) entry.total += await events().count({ ...filter, ids: maybe });
   }
 
-  return async (filter: EventListFilter): Promise<number> => {
-    const key = JSON.stringify(filter);
-    const entry = kept.get(key);
-    if (entry) {
-      while (entry.adding) await entry.adding;
-      if (entry.added.length > 0) {
-        entry.adding = grown(entry, filter).finally(() => (entry.adding = undefined));
-        await entry.adding;
-      }
-      return entry.total;
-    }
+  async function counted(key: string, filter: EventListFilter): Promise<number> {
     // Kept only if nothing was learnt meanwhile (what was learnt would not be added to it).
     const from = watch.generation();
     const { total, seq, settled } = await events().countAtSeq(filter);
     if (settled && watch.generation() === from) {
-      if (kept.size >= MOST_TOTALS) kept.delete(kept.keys().next().value as string);
-      kept.set(key, { total, seq, added: [], firstOfSeries: filter.firstOfSeries === true });
+      if (filter.firstOfSeries) firstOfSeries.set(key, total);
+      else {
+        if (kept.size >= MOST_TOTALS) kept.delete(kept.keys().next().value as string);
+        kept.set(key, { total, mark: { epoch: arrivals.mark().epoch, seq } });
+      }
     }
     return total;
+  }
+
+  return async (filter: EventListFilter): Promise<number> => {
+    const key = JSON.stringify(filter);
+    if (filter.firstOfSeries) return firstOfSeries.get(key) ?? counted(key, filter);
+    const entry = kept.get(key);
+    if (!entry) return counted(key, filter);
+    while (entry.adding) await entry.adding;
+    const news = arrivals.since(entry.mark, MOST_ADDED);
+    if (!news) {
+      kept.delete(key);
+      return counted(key, filter);
+    }
+    if (news.ids.length > 0) {
+      entry.mark = { epoch: entry.mark.epoch, seq: news.seq };
+      entry.adding = grown(entry, filter, news.ids).catch((error: unknown) => {
+        // A total that could not be grown is not known any more.
+        kept.delete(key);
+        throw error;
+      }).finally(() => (entry.adding = undefined));
+      await entry.adding;
+    }
+    return entry.total;
   };
 }

@@ -352,6 +352,12 @@ export function createEventRepository(db: Db, dialect: Dialect) {
     listIds: async (filter: EventListFilter, order: EventOrder, limit: number, offset: number): Promise<number[]> =>
       (await pageIds({ filter, order, limit, offset })).map((row) => row.id),
 
+    /** What a list filter compares directly, of events by id, in no particular order (event-arrivals.ts). */
+    arrivalsOf: (ids: number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('event').select(['id', 'status', 'hide_from_listings', 'venue_id', 'start_local', 'start_utc', 'end_local', 'end_utc']).where('id', 'in', ids).execute(),
+
     /** Rows by id, in no particular order. */
     findByIds: (ids: number[]): Promise<EventRow[]> => byIds(ids),
 

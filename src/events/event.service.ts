@@ -20,6 +20,8 @@ import { countedTerms, linksChanged, moveTermCounts, saveLinks } from './event-l
 import { type EventListQuery, eventListFilter } from './event-list.ts';
 import { createEventJson } from './event-json.ts';
 import { createEventTotals } from './event-totals.ts';
+import { createEventPages } from './event-pages.ts';
+import { createArrivals } from './event-arrivals.ts';
 import { createFeedEntries, type FeedEntry } from './event-feed.ts';
 import { type EventRecord, toEventRecords } from './event.record.ts';
 import type { EventColumns, EventRow } from './event.repository.ts';
@@ -44,7 +46,9 @@ export function createEventService(deps: {
 }) {
   const { store, urls, config, venues, organizers } = deps;
   const watch = createChangeWatch(store);
-  const totalOf = createEventTotals(watch, () => store.repos.events);
+  const arrivals = createArrivals(watch, () => store.repos.events);
+  const totalOf = createEventTotals(watch, () => store.repos.events, arrivals);
+  const pageRows = createEventPages(watch, () => store.repos.events, arrivals);
   const kept = createEventJson(watch);
   const recordDeps = (repos: Repositories) => ({ repos, urls, config, venues, organizers });
 
@@ -216,8 +220,7 @@ export function createEventService(deps: {
       await watch.sync();
       const from = watch.generation();
       const [rows, total] = await Promise.all([
-        store.repos.events.listIds(filter, order, page.perPage, (page.page - 1) * page.perPage)
-          .then((ids) => kept.rows(ids, from, store.repos.events.findByIds)),
+        pageRows(filter, order, page.perPage, (page.page - 1) * page.perPage, from, (ids) => kept.rows(ids, from, store.repos.events.findByIds)),
         totalOf(filter),
       ]);
       const unlocked = unlockedFor(caller, query);

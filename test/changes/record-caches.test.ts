@@ -72,6 +72,27 @@ describeEachDialect('kept records are forgotten per record, from the change log'
     expect(await totals()).toEqual([3, 1, 2]);
   });
 
+  it('list pages there follow events created here: one sorting into a kept page is in it, one after it leaves it as it was', async () => {
+    const on = (title: string, start: string, extra: Record<string, unknown> = {}) =>
+      write('POST', '/events', { title, start_date: start, end_date: start.replace(/ .*/, ' 23:00:00'), ...extra });
+    for (const [title, day] of [['A', '05'], ['B', '06'], ['C', '07']]) await on(title, `2027-03-${day} 19:00:00`);
+    const pages = async () => Promise.all([1, 2].map(async (page) => {
+      const { body } = await readThere(`/events?start_date=2027-03-01&per_page=2&page=${page}`);
+      return [body.total, ...body.events.map((e: { title: string }) => e.title)];
+    }));
+    expect(await pages()).toEqual([[3, 'A', 'B'], [3, 'C']]);
+    await on('D', '2027-03-20 19:00:00');
+    expect(await pages()).toEqual([[4, 'A', 'B'], [4, 'C', 'D']]);
+    const e = await on('E', '2027-03-05 20:00:00');
+    expect(await pages()).toEqual([[5, 'A', 'E'], [5, 'B', 'C']]);
+    // Neither can be listed: a draft, and one before the window.
+    await on('F', '2027-03-01 10:00:00', { status: 'draft' });
+    await on('G', '2027-02-01 10:00:00');
+    expect(await pages()).toEqual([[5, 'A', 'E'], [5, 'B', 'C']]);
+    await write('POST', `/events/${e.id}`, { start_date: '2027-03-30 19:00:00', end_date: '2027-03-30 22:00:00' });
+    expect(await pages()).toEqual([[5, 'A', 'B'], [5, 'C', 'D']]);
+  });
+
   it('what a kept record embeds: a venue, an organizer, a category renamed, a term count moved by another event', async () => {
     const a = await event('A');
     const b = await event('B');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeWatch, Forget } from '../../src/changes/change-watch.ts';
 import type { EventListFilter, EventRepository } from '../../src/events/event.repository.ts';
+import { type Arrival, createArrivals } from '../../src/events/event-arrivals.ts';
 import { createEventTotals } from '../../src/events/event-totals.ts';
 
 /** A watch the test drives, and a repository whose counts it scripts, recording what was asked. */
@@ -19,7 +20,14 @@ function harness() {
   const asked: Array<{ ids?: number[] }> = [];
   const matching = new Set<number>();
   const state = { total: 10, seq: 100, settled: true };
+  // The new events' own columns: published, listed, without a venue, on 1 January 2027 unless a test says.
+  const columns = new Map<number, Partial<Arrival>>();
   const events = {
+    arrivalsOf: async (ids: number[]) => ids.map((id): Arrival => ({
+      id, status: 'publish', hide_from_listings: 0, venue_id: null,
+      start_local: '2027-01-01 10:00:00', start_utc: '2027-01-01 09:00:00', end_local: '2027-01-01 12:00:00', end_utc: '2027-01-01 11:00:00',
+      ...columns.get(id),
+    })),
     countAtSeq: async (filter: EventListFilter) => {
       asked.push({ ids: filter.ids });
       return { ...state };
@@ -29,7 +37,7 @@ function harness() {
       return (filter.ids ?? []).filter((id) => matching.has(id)).length;
     },
   } as unknown as EventRepository;
-  return { totalOf: createEventTotals(watch, () => events), learn, asked, matching, state };
+  return { totalOf: createEventTotals(watch, () => events, createArrivals(watch, () => events)), learn, asked, matching, state, columns };
 }
 const create = (id: number, seq: number) => ({ kind: 'event' as const, id, action: 'create' as const, seq });
 const FILTER: EventListFilter = { statuses: ['publish'] };
@@ -50,6 +58,29 @@ describe('list totals kept across creates', () => {
     expect([a, b]).toEqual([12, 12]);
     expect(h.asked.filter((q) => q.ids?.includes(10))).toHaveLength(1);
     expect(await h.totalOf(FILTER)).toBe(12);
+  });
+
+  it('leaves to the database only the new events whose own columns the filter allows', async () => {
+    const h = harness();
+    const window: EventListFilter = { ...FILTER, venueIds: [5], window: { column: 'local', startFrom: '2027-01-01 00:00:00', endTo: '2027-01-07 23:59:59' } };
+    expect(await h.totalOf(window)).toBe(10);
+    h.matching.add(1).add(6);
+    h.columns.set(1, { venue_id: 5 });
+    h.columns.set(2, { venue_id: 5, status: 'draft' });
+    h.columns.set(3, { venue_id: 5, hide_from_listings: 1 });
+    h.columns.set(4, { venue_id: 6 });
+    h.columns.set(5, { venue_id: 5, start_local: '2027-02-01 10:00:00', end_local: '2027-02-01 12:00:00' });
+    h.columns.set(6, { venue_id: 5, start_local: '2027-01-07 22:00:00', end_local: '2027-01-07 23:59:59' });
+    h.columns.set(7, { venue_id: 5, start_local: '2027-01-07 23:00:00', end_local: '2027-01-08 01:00:00' });
+    h.learn([1, 2, 3, 4, 5, 6, 7].map((id) => create(id, 100 + id)));
+    expect(await h.totalOf(window)).toBe(12);
+    expect(h.asked.at(-1)).toEqual({ ids: [1, 6] });
+    // None the filter allows: no count at all.
+    h.columns.set(8, { venue_id: 6 });
+    h.learn([create(8, 108)]);
+    const asked = h.asked.length;
+    expect(await h.totalOf(window)).toBe(12);
+    expect(h.asked).toHaveLength(asked);
   });
 
   it('counts again after any other change, an unlogged write, or for a filter whose members depend on each other', async () => {
