@@ -39,11 +39,10 @@ export function createEventTotals(watch: ChangeWatch, events: () => EventReposit
     const from = watch.generation();
     const { total, seq, settled } = await events().countAtSeq(filter);
     if (settled && watch.generation() === from) {
+      const totals = filter.firstOfSeries ? firstOfSeries : kept;
+      if (totals.size >= MOST_TOTALS) totals.delete(totals.keys().next().value as string);
       if (filter.firstOfSeries) firstOfSeries.set(key, total);
-      else {
-        if (kept.size >= MOST_TOTALS) kept.delete(kept.keys().next().value as string);
-        kept.set(key, { total, mark: { epoch: arrivals.mark().epoch, seq } });
-      }
+      else kept.set(key, { total, mark: { epoch: arrivals.mark().epoch, seq } });
     }
     return total;
   }
