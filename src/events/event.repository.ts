@@ -190,6 +190,8 @@ export function createEventRepository(db: Db, dialect: Dialect) {
   const byId = precompiled(db, () => db.selectFrom('event').selectAll().where('id', '=', 0));
   const bySlug = precompiled(db, () => db.selectFrom('event').selectAll().where('slug', '=', ''));
   const byIds = precompiledList(db, (ids) => db.selectFrom('event').selectAll().where('id', 'in', ids));
+  const arrivals = precompiledList(db, (ids) =>
+    db.selectFrom('event').select(['id', 'status', 'hide_from_listings', 'venue_id', 'start_local', 'start_utc', 'end_local', 'end_utc']).where('id', 'in', ids));
   const termsOf = precompiledList(db, (ids) =>
     db.selectFrom('event_term').innerJoin('term', 'term.id', 'event_term.term_id').selectAll('term').select('event_term.event_id')
       .where('event_term.event_id', 'in', ids).orderBy(sql`lower(term.name)`).orderBy('term.id'));
@@ -353,10 +355,7 @@ export function createEventRepository(db: Db, dialect: Dialect) {
       (await pageIds({ filter, order, limit, offset })).map((row) => row.id),
 
     /** What a list filter compares directly, of events by id, in no particular order (event-arrivals.ts). */
-    arrivalsOf: (ids: number[]) =>
-      ids.length === 0
-        ? Promise.resolve([])
-        : db.selectFrom('event').select(['id', 'status', 'hide_from_listings', 'venue_id', 'start_local', 'start_utc', 'end_local', 'end_utc']).where('id', 'in', ids).execute(),
+    arrivalsOf: (ids: number[]) => arrivals(ids),
 
     /** Rows by id, in no particular order. */
     findByIds: (ids: number[]): Promise<EventRow[]> => byIds(ids),
