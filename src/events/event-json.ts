@@ -21,6 +21,8 @@ interface RecordText {
   at: { categories: [number, number]; tags: [number, number] };
   /** The term generation (see `termsSeen`) its term lists are of; -1 when they may be out of date. */
   terms: number;
+  /** The term generation its term lists were last put together at without being kept (see `put`); -1 never. */
+  spliced: number;
   categories: number[];
   tags: number[];
   venue: number | null;
@@ -77,10 +79,12 @@ export function createEventJson(watch: ChangeWatch) {
     termForgotten.clear();
     allTermsForgotten = ++termsSeen;
   };
-  const termsCurrent = (text: RecordText) =>
-    text.terms >= allTermsForgotten &&
-    text.categories.every((id) => (termForgotten.get(id) ?? 0) <= text.terms) &&
-    text.tags.every((id) => (termForgotten.get(id) ?? 0) <= text.terms);
+  /** Whether none of the text's terms was forgotten since generation `seen`. */
+  const termsSince = (text: RecordText, seen: number) =>
+    seen >= allTermsForgotten &&
+    text.categories.every((id) => (termForgotten.get(id) ?? 0) <= seen) &&
+    text.tags.every((id) => (termForgotten.get(id) ?? 0) <= seen);
+  const termsCurrent = (text: RecordText) => termsSince(text, text.terms);
   // Events changed since the term texts were brought up to date: the counts of the terms they are in now
   // moved (those they were in are forgotten at once, from their kept text). Read before any text is served.
   const touched = new Set<number>();
@@ -152,7 +156,10 @@ export function createEventJson(watch: ChangeWatch) {
 
   /**
    * The whole text with its term lists as they are now. The text keeps it (one copy, the old one let go)
-   * when nothing was forgotten since `from`: then every part of it is current.
+   * when nothing was forgotten since `from`, and only when it is served a second time with the same terms:
+   * a kept text lives in V8's old space, so keeping each new version of a text that is out of date again
+   * before it is next served (a busy calendar moves the counts of its terms with every new event) turned
+   * ~10 kB a time into old-space garbage, which only a full collection gives back.
    */
   function put(text: RecordText, termText: Map<number, string>, from: number): string {
     if (termsCurrent(text)) return text.json;
@@ -160,7 +167,9 @@ export function createEventJson(watch: ChangeWatch) {
     const categories = termList(text.categories, termText);
     const tags = termList(text.tags, termText);
     const whole = json.slice(0, at.categories[0]) + categories + json.slice(at.categories[1], at.tags[0]) + tags + json.slice(at.tags[1]);
-    if (from === since()) {
+    const again = termsSince(text, text.spliced);
+    text.spliced = termsSeen;
+    if (again && from === since()) {
       const tagsStart = at.categories[0] + categories.length + (at.tags[0] - at.categories[1]);
       Object.assign(text, {
         json: whole,
@@ -184,6 +193,7 @@ export function createEventJson(watch: ChangeWatch) {
       json, at: { categories: [start, start + categoryList.length], tags: [tagsStart, tagsStart + tagList.length] },
       // Its term lists are current only if nothing was forgotten since the read began.
       terms: from === since() ? termsSeen : -1,
+      spliced: -1,
       categories: links.categories, tags: links.tags, venue: row.venue_id, organizers: links.organizers,
     };
     return { text, json };
