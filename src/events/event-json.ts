@@ -1,6 +1,7 @@
 import type { ChangeWatch, Forget } from '../changes/change-watch.ts';
 import { cacheBytes, textBytes } from '../db/cache-budget.ts';
 import { createRecordCache } from '../db/record-cache.ts';
+import { jsonText } from '../http/json-text.ts';
 
 // What a kept row or text takes besides its long strings: the object, its short fields, the map entry.
 const ROW_OVERHEAD = 1024;
@@ -143,7 +144,7 @@ export function createEventJson(watch: ChangeWatch) {
       }
       if (missing.length === 0) continue;
       for (const row of await deps.repos.terms.findByIds(taxonomy, [...new Set(missing)])) {
-        const text = JSON.stringify(toEmbeddedTerm(row, row.count, deps.urls, taxonomy));
+        const text = jsonText(toEmbeddedTerm(row, row.count, deps.urls, taxonomy));
         found.set(row.id, text);
         terms.set(row.id, text, from);
       }
@@ -304,7 +305,7 @@ export function createEventJson(watch: ChangeWatch) {
         const text = own?.text ?? (kept[i] as RecordText);
         const json = own ? own.json : put(text, termText, options.from);
         if (!isLocked(row, options)) return json;
-        text.blanked ??= JSON.stringify(blanked(JSON.parse(json)));
+        text.blanked ??= jsonText(blanked(JSON.parse(json)));
         return text.blanked;
       });
     },

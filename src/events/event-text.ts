@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
+import { jsonText } from '../http/json-text.ts';
 import type { Urls } from '../http/urls.ts';
 import { type EventRecord, eventRecord } from './event.record.ts';
 import type { EventLinks, EventRow } from './event.repository.ts';
@@ -29,11 +30,11 @@ export interface LinkedTexts {
 
 /** The parts of a linked record built in its single form (the one with `json_ld`). */
 export function linkedTexts(single: EventRecord): LinkedTexts {
-  const json = JSON.stringify({ ...single, json_ld: JSON_LD_MARK });
+  const json = jsonText({ ...single, json_ld: JSON_LD_MARK });
   const key = `,"json_ld":${JSON.stringify(JSON_LD_MARK)}`;
   const at = json.indexOf(key);
   if (at < 0 || single.json_ld === undefined) throw new Error('a linked record is kept from its single form, which has json_ld after its first key');
-  return { head: json.slice(0, at), tail: json.slice(at + key.length), jsonLd: JSON.stringify(single.json_ld) };
+  return { head: json.slice(0, at), tail: json.slice(at + key.length), jsonLd: jsonText(single.json_ld) };
 }
 
 /** One form of a kept linked record. */
@@ -67,7 +68,7 @@ export function recordText(
     image: parts.image,
     imported: parts.links.imported,
   }, deps, single);
-  return JSON.stringify(own).replace(MARKED, (_, name: string, index: string) => {
+  return jsonText(own).replace(MARKED, (_, name: string, index: string) => {
     if (name === 'venue') return (venue as LinkedText).json;
     if (name === 'venueld') return (venue as LinkedText).jsonLd as string;
     if (name === 'organizers') return `[${organizers.map((organizer) => organizer.json).join(',')}]`;

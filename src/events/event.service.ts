@@ -7,6 +7,7 @@ import { distanceKm, type Point, roundKm } from '../geo/geo.ts';
 import type { Repositories, Store } from '../store.ts';
 import { forbidden, gone, invalidParam, notAccessible, notFound } from '../errors.ts';
 import { checkIfMatch } from '../http/conditional.ts';
+import { jsonText } from '../http/json-text.ts';
 import { listPage, pageRequest } from '../http/pagination.ts';
 import type { Urls } from '../http/urls.ts';
 import type { LinkedPostService } from '../linked-posts/linked-post.service.ts';
@@ -129,7 +130,7 @@ export function createEventService(deps: {
     const row = await repos.events.findById(existing.id);
     if (!row) throw notFoundError({ id: existing.id });
     const [current] = await toEventRecords([row], recordDeps(repos), { single: true, unlocked: () => true });
-    checkIfMatch(ifMatch, JSON.stringify(current), current);
+    checkIfMatch(ifMatch, jsonText(current), current);
     return row;
   }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
+import { jsonText } from './json-text.ts';
 
 /**
  * Conditional requests (RFC 9110 §13): validators on reads, 304 when the caller's copy is current, and
@@ -157,7 +158,7 @@ export const CHECKED_WRITE = { errors: { 412: 'If-Match names a version the reco
  * record's text, see sendJson), without Fastify's schema serializer (~4 % of an event create).
  */
 export function sendRecord(reply: FastifyReply, record: unknown, status = 200): FastifyReply {
-  return reply.code(status).type(JSON_TYPE).send(utf8(JSON.stringify(record)));
+  return reply.code(status).type(JSON_TYPE).send(utf8(jsonText(record)));
 }
 
 /**

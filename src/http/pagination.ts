@@ -1,4 +1,5 @@
 import { ApiError } from '../errors.ts';
+import { jsonText } from './json-text.ts';
 
 export interface PageRequest {
   page: number;
@@ -62,9 +63,9 @@ export function listPage<T>(args: {
  * JSON text, so cached records are not serialized again.
  */
 export function postListJson(key: string, list: ListPage<string>): string {
-  const link = (name: string, url: string | undefined) => (url === undefined ? '' : `,"${name}":${JSON.stringify(url)}`);
+  const link = (name: string, url: string | undefined) => (url === undefined ? '' : `,"${name}":${jsonText(url)}`);
   return (
-    `{"${key}":[${list.items.join(',')}],"rest_url":${JSON.stringify(list.restUrl)}` +
+    `{"${key}":[${list.items.join(',')}],"rest_url":${jsonText(list.restUrl)}` +
     `${link('next_rest_url', list.nextRestUrl)}${link('previous_rest_url', list.previousRestUrl)}` +
     `,"total":${list.total},"total_pages":${list.totalPages}}`
   );

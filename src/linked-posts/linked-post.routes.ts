@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import { CHECKED_WRITE, CONDITIONAL, ifMatchOf, sendJson } from '../http/conditional.ts';
+import { jsonText } from '../http/json-text.ts';
 import { listHeaders } from '../http/pagination.ts';
 import { Flag, idParams, optional, SlugParams } from '../http/schema-types.ts';
 import { NAMESPACE } from '../http/urls.ts';
@@ -45,7 +46,7 @@ export function registerLinkedPostRoutes(
     const page = await service.list(request.query as LinkedPostListQuery, request.caller);
     const links = { rest_url: page.restUrl, next_rest_url: page.nextRestUrl, previous_rest_url: page.previousRestUrl };
     const body = { [plural]: page.items, ...links, total: page.total, total_pages: page.totalPages };
-    return sendJson(request, reply.headers(listHeaders(page)), JSON.stringify(body), since, true);
+    return sendJson(request, reply.headers(listHeaders(page)), jsonText(body), since, true);
   });
 
   app.post(base, { schema: { body: schemas.create, response: { 201: schemas.record } } }, async (request, reply) => {
@@ -56,7 +57,7 @@ export function registerLinkedPostRoutes(
   for (const [path, params] of [[`${base}/:id(^\\d+)`, idParams(plural.slice(0, -1))], [`${base}/by-slug/:slug`, SlugParams]] as const) {
     app.get(path, { schema: { params, response: { 200: schemas.record } }, config: CONDITIONAL }, async (request, reply) => {
       const since = await lastWrite();
-      return sendJson(request, reply, JSON.stringify(await service.get(refOf(request), request.caller)), since);
+      return sendJson(request, reply, jsonText(await service.get(refOf(request), request.caller)), since);
     });
     app.route({
       method: [...UPDATE_METHODS],

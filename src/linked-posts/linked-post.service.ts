@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { createCountCache } from '../db/count-cache.ts';
 import type { Store } from '../store.ts';
 import { checkIfMatch } from '../http/conditional.ts';
+import { jsonText } from '../http/json-text.ts';
 import { listPage, pageRequest } from '../http/pagination.ts';
 import type { Urls } from '../http/urls.ts';
 import { toImage } from '../images/image.service.ts';
@@ -94,7 +95,7 @@ export function createLinkedPostService<T extends PostTableName>(
     const row = await repoOf(repos).findForUpdate(existing.id);
     if (!row) throw notFound(`${label}-not-found`, `The ${label} with ID ${existing.id} does not exist.`);
     const [record] = await toRecords([row], true, undefined, repos);
-    checkIfMatch(ifMatch, JSON.stringify(record), record);
+    checkIfMatch(ifMatch, jsonText(record), record);
     return row;
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CHECKED_WRITE, CONDITIONAL, ifMatchOf, sendJson } from '../http/conditional.ts';
+import { jsonText } from '../http/json-text.ts';
 import { listHeaders } from '../http/pagination.ts';
 import { NAMESPACE } from '../http/urls.ts';
 import type { Caller } from '../users/roles.ts';
@@ -38,7 +39,7 @@ function registerTaxonomyRoutes(app: FastifyInstance, service: TermService, last
       next_rest_url: page.nextRestUrl,
       previous_rest_url: page.previousRestUrl,
     };
-    return sendJson(request, reply.headers(listHeaders(page)), JSON.stringify(body), since, true);
+    return sendJson(request, reply.headers(listHeaders(page)), jsonText(body), since, true);
   });
 
   app.post(base, { schema: { body: termCreateBody(kind), response: { 201: record } } }, async (request, reply) => {
@@ -48,7 +49,7 @@ function registerTaxonomyRoutes(app: FastifyInstance, service: TermService, last
 
   app.get(item, { schema: { params: TermIdParams, response: { 200: record } }, config: CONDITIONAL }, async (request, reply) => {
     const since = await lastWrite();
-    return sendJson(request, reply, JSON.stringify(await service.get(idOf(request), request.caller ?? null)), since);
+    return sendJson(request, reply, jsonText(await service.get(idOf(request), request.caller ?? null)), since);
   });
 
   app.route({

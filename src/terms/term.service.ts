@@ -3,6 +3,7 @@ import type { TermTable } from '../db/database.ts';
 import type { Repositories, Store } from '../store.ts';
 import { ApiError, forbidden, invalidParam, invalidParams, notFound } from '../errors.ts';
 import { checkIfMatch } from '../http/conditional.ts';
+import { jsonText } from '../http/json-text.ts';
 import { listPage, pageRequest } from '../http/pagination.ts';
 import type { Urls } from '../http/urls.ts';
 import { firstFreeSlug, slugify } from '../posts/slug.ts';
@@ -148,7 +149,7 @@ export function createTermService(kind: TermKind, deps: { store: Store; urls: Ur
     const row = await repos.terms.findById(taxonomy, existing.id);
     if (!row) throw notFound('rest_term_invalid', 'Term does not exist.');
     const current = single(row, caller);
-    checkIfMatch(ifMatch, JSON.stringify(current), current);
+    checkIfMatch(ifMatch, jsonText(current), current);
     return row;
   }
 

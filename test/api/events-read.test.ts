@@ -14,6 +14,9 @@ const invalid = (name: string) => ({
 });
 const notFound = (id: number) => ({ code: 'rest-event-not-found', message: `Event with ID ${id} does not exist.`, data: { status: 404 } });
 
+/** JSON text as the service writes it: every character beyond ASCII as \\uXXXX (lower-case hex, one per UTF-16 unit). */
+const asciiJson = (json: string) => json.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 /** Requests bound to one test's context; `ref` is an id or a slug. */
 function helpers(t: () => TestContext) {
   const path = (ref: number | string) => (typeof ref === 'number' ? `${EVENTS}/${ref}` : `${EVENTS}/by-slug/${ref}`);
@@ -59,13 +62,38 @@ describeEachDialect('GET /events/{id} and /events/by-slug/{slug}', (t) => {
       return key === 'json_ld' && (this.id !== undefined) ? undefined : value;
     });
     const { venue: _v, organizer: _o, ...head } = created.json;
-    const read = await withoutJsonLd();
+    // Re-serialized here, so written again as the service writes it: ASCII, as the reference's json_encode.
+    const read = asciiJson(await withoutJsonLd());
     // The same keys in the same order, then the same bytes.
     expect(Object.keys(JSON.parse(read))).toEqual(Object.keys(created.json));
     expect(Object.keys(head).length).toBeGreaterThan(30);
     expect(created.body).toBe(read);
     const updated = await t().request({ method: 'PATCH', url: `${EVENTS}/${created.json.id}`, headers: admin, payload: { excerpt: 'Short' } });
-    expect([updated.statusCode, updated.body]).toEqual([200, await withoutJsonLd()]);
+    expect([updated.statusCode, updated.body]).toEqual([200, asciiJson(await withoutJsonLd())]);
+  });
+
+  it('writes every character beyond ASCII as \\uXXXX, as the reference (PHP json_encode) does, and If-Match still matches', async () => {
+    const admin = (await t().user('administrator')).headers;
+    const title = 'Café – Nuit 🎷';
+    const created = await h.create({ ...GIG, title, description: 'Grüße aus Zürich', venue: { venue: 'Salle Étoile' }, organizer: [{ organizer: 'Ørsted Club' }], categories: ['Musique ✓'], tags: ['Überall'] }, 'administrator');
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json;
+    const reads = [created, await h.get(id), await t().request({ url: `${EVENTS}?per_page=50` }), await t().request({ url: `${EVENTS}/${id}?password=` }),
+      await t().request({ url: `${API}/venues/${created.json.venue.id}` }), await t().request({ url: `${API}/categories/${created.json.categories[0].id}` })];
+    for (const res of reads) {
+      expect(res.statusCode, res.body).toBe(200 + (res === created ? 1 : 0));
+      expect(res.body, res.body).toMatch(/^[\x00-\x7f]*$/);
+    }
+    expect(reads[1].body).toContain('"title":"Caf\\u00e9 \\u2013 Nuit \\ud83c\\udfb7"');
+    expect(reads[1].json).toMatchObject({ title, venue: { venue: 'Salle Étoile' }, organizer: [{ organizer: 'Ørsted Club' }], categories: [{ name: 'Musique ✓' }], tags: [{ name: 'Überall' }] });
+    expect(reads[1].json.description).toContain('Grüße aus Zürich');
+    expect(reads[2].json.events.find((e: { id: number }) => e.id === id).title).toBe(title);
+    // The tag a read sends is the one a write checks against: If-Match with it updates, a stale one is refused.
+    const etag = reads[1].headers.etag as string;
+    const matched = await t().request({ method: 'PATCH', url: `${EVENTS}/${id}`, headers: { ...admin, 'if-match': etag }, payload: { excerpt: 'Àpropos' } });
+    expect(matched.statusCode, matched.body).toBe(200);
+    const stale = await t().request({ method: 'PATCH', url: `${EVENTS}/${id}`, headers: { ...admin, 'if-match': etag }, payload: { excerpt: 'Encore' } });
+    expect([stale.statusCode, stale.json.code]).toEqual([412, 'rest_precondition_failed']);
   });
 
   it('reads put a record together from kept parts to the same bytes as a write builds it, in both forms', async () => {
