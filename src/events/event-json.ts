@@ -120,14 +120,22 @@ export function createEventJson(watch: ChangeWatch) {
     }
   });
 
-  /** Forgets the term texts of the terms the events changed since the last look are in now. */
-  async function catchUpTerms(deps: RecordDeps): Promise<void> {
+  /**
+   * Brings the term texts of the terms the events changed since the last look are in now up to date: they are
+   * forgotten (the texts that embed them are put together again) and kept anew from the same read, so the
+   * requests that serve those texts next do not each read the terms again.
+   */
+  async function catchUpTerms(deps: RecordDeps, from: number): Promise<void> {
     while (catchingUp) await catchingUp;
     if (touched.size === 0) return;
     const ids = [...touched];
     touched.clear();
-    catchingUp = deps.repos.events.termIdsOfEvents(ids).then((termIds) => {
-      for (const term of termIds) forgetTerm(term);
+    catchingUp = deps.repos.events.termsOfEvents(ids).then((rows) => {
+      for (const row of rows) {
+        forgetTerm(row.id);
+        const taxonomy = row.taxonomy as Taxonomy;
+        terms.set(row.id, jsonText(toEmbeddedTerm(row, Number(row.count ?? 0), deps.urls, taxonomy)), from);
+      }
     }).finally(() => (catchingUp = undefined));
     await catchingUp;
   }
@@ -291,7 +299,7 @@ export function createEventJson(watch: ChangeWatch) {
      * queries. Protection is applied per caller on a copy.
      */
     async texts(eventRows: EventRow[], deps: RecordDeps, options: RecordOptions & { from: number }): Promise<string[]> {
-      await catchUpTerms(deps);
+      await catchUpTerms(deps, options.from);
       const form = options.single ? 'single' : 'list';
       const kept = eventRows.map((row) => texts.get(`${row.id}:${form}`));
       const missing = eventRows.filter((_, i) => kept[i] === undefined);

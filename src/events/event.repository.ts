@@ -285,12 +285,15 @@ export function createEventRepository(db: Db, dialect: Dialect) {
     },
 
     /** Every term any of these events is in. */
-    termIdsOfEvents: async (eventIds: number[]): Promise<number[]> => {
-      const found = new Set<number>();
+    /** The terms the events are in, each once, as they are now (their counts current). */
+    termsOfEvents: async (eventIds: number[]): Promise<Array<Selectable<TermTable>>> => {
+      const found = new Map<number, Selectable<TermTable>>();
       for (const part of chunks(eventIds)) {
-        for (const row of await db.selectFrom('event_term').select('term_id').distinct().where('event_id', 'in', part).execute()) found.add(row.term_id);
+        const rows = await db.selectFrom('term').selectAll('term')
+          .where('term.id', 'in', (eb) => eb.selectFrom('event_term').select('event_term.term_id').where('event_term.event_id', 'in', part)).execute();
+        for (const row of rows) found.set(row.id, row);
       }
-      return [...found];
+      return [...found.values()];
     },
 
     /** The term ids (ascending) and organizer ids (in order) of many events: a series' occurrences. */
