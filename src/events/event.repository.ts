@@ -284,8 +284,7 @@ export function createEventRepository(db: Db, dialect: Dialect) {
       await db.updateTable('event').set({ parent_id: toSeries }).where('parent_id', '=', fromSeries).where('original_start', '>=', fromStart).execute();
     },
 
-    /** Every term any of these events is in. */
-    /** The terms the events are in, each once, as they are now (their counts current). */
+    /** The terms any of these events is in, each once, as they are now (their counts current). */
     termsOfEvents: async (eventIds: number[]): Promise<Array<Selectable<TermTable>>> => {
       const found = new Map<number, Selectable<TermTable>>();
       for (const part of chunks(eventIds)) {
