@@ -50,3 +50,35 @@ describeEachDialect('event records after writes to what they embed', (t) => {
     expect(await read()).toEqual(['F|New hall|New org|new', 'F|New hall|New org|new']);
   });
 });
+
+describeEachDialect('a kept event text while its terms are counted anew again and again', (t) => {
+  it('shows the current counts on every read, single and listed, whether its new version was kept or not', async () => {
+    const admin = (await t().user('administrator')).headers;
+    const start = DateTime.utc().plus({ days: 3 }).toFormat('yyyy-MM-dd HH:mm:ss');
+    const create = async (title: string) => {
+      const res = await t().request({ method: 'POST', url: `${API}/events`, headers: admin, payload: { title, start_date: start, end_date: start, categories: 'Jazz,Blues', tags: 'live' } });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json;
+    };
+    const first = await create('First');
+    // Built from the database, the bytes every read of the record must equal (rebuilt: no kept text in it).
+    const fresh = async () => (await t().request({ method: 'PATCH', url: `${API}/events/${first.id}`, headers: admin, payload: {} })).json;
+    // Counts from 8 to 11: the term lists change length at 10, so the places the text keeps them at move.
+    for (let i = 2; i <= 8; i++) await create(`Before ${i}`);
+    // A text is kept from its second read, and a new version of it from its second read with the same counts:
+    // three reads between counts reach both, and each read is checked.
+    for (let events = 8; events <= 11; events++) {
+      for (let read = 0; read < 3; read++) {
+        const single = await t().request({ url: `${API}/events/${first.id}` });
+        const listed = await t().request({ url: `${API}/events?per_page=50` });
+        expect(single.statusCode).toBe(200);
+        const { json_ld: _ld, ...record } = single.json;
+        expect(record).toEqual(await fresh());
+        expect(single.json.categories.map((c: { count: number }) => c.count)).toEqual([events, events]);
+        expect(single.json.tags.map((c: { count: number }) => c.count)).toEqual([events]);
+        expect(listed.json.events.find((e: { id: number }) => e.id === first.id)).toEqual(record);
+      }
+      await create(`Next ${events}`);
+    }
+  });
+});
