@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { acceptsCalendar, clientGone, sendCalendar, varyOn } from '../feeds/feed.http.ts';
 import type { FeedService } from '../feeds/feed.service.ts';
-import { CHECKED_WRITE, CONDITIONAL, ifMatchOf, sendJson, sendRecord } from '../http/conditional.ts';
+import { CHECKED_WRITE, CONDITIONAL, ifMatchOf, sendJson, sendRecordText } from '../http/conditional.ts';
 import { listHeaders, postListJson } from '../http/pagination.ts';
 import { idParams, SlugParams } from '../http/schema-types.ts';
 import { NAMESPACE } from '../http/urls.ts';
@@ -52,7 +52,7 @@ export function registerEventRoutes(app: FastifyInstance, events: EventService, 
   });
 
   app.post(base, { schema: { body: EventCreateBody, response: { 201: EventSchema } } }, async (request, reply) =>
-    sendRecord(reply, await events.create(request.body as EventInput, callerOf(request)), 201),
+    sendRecordText(reply, await events.create(request.body as EventInput, callerOf(request)), 201),
   );
 
   for (const [path, params] of [[`${base}/:id(^\\d+)`, IdParams], [`${base}/by-slug/:slug`, SlugParams]] as const) {
@@ -65,10 +65,10 @@ export function registerEventRoutes(app: FastifyInstance, events: EventService, 
       url: path,
       schema: { params, body: EventUpdateBody, response: { 200: EventSchema } },
       config: CHECKED_WRITE,
-      handler: async (request, reply) => sendRecord(reply, await events.update(refOf(request), request.body as EventInput, callerOf(request), ifMatchOf(request))),
+      handler: async (request, reply) => sendRecordText(reply, await events.update(refOf(request), request.body as EventInput, callerOf(request), ifMatchOf(request))),
     });
     app.delete(path, { schema: { params, querystring: EventDeleteQuery, response: { 200: EventSchema } }, config: CHECKED_WRITE }, async (request, reply) =>
-      sendRecord(reply, await events.trash(refOf(request), callerOf(request), (request.query as { force?: boolean }).force === true, ifMatchOf(request))),
+      sendRecordText(reply, await events.trash(refOf(request), callerOf(request), (request.query as { force?: boolean }).force === true, ifMatchOf(request))),
     );
   }
 }
