@@ -38,6 +38,7 @@ describe('SQLite: writes asked for together commit together', () => {
       store.transaction((repos) => addTag(repos, 'First')),
       store.transaction(async (repos) => {
         await addTag(repos, 'Refused');
+        repos.changes.note({ kind: 'category', id: 777, action: 'update', userId: null });
         throw new Error('refused after writing');
       }),
       store.transaction(async (repos) => {
@@ -50,8 +51,9 @@ describe('SQLite: writes asked for together commit together', () => {
     expect((outcomes[1] as PromiseRejectedResult).reason.message).toBe('refused after writing');
     expect((outcomes[2] as PromiseFulfilledResult<{ before: string[] }>).value.before).toEqual(['First']);
     expect(await tagNames()).toEqual(['First', 'Third']);
-    // The refused write's change went with it; the others' are logged, and the data version moved for them.
+    // The refused write's changes went with it; the others' are logged, and the data version moved for them.
     expect(await loggedTags()).toBe(2);
+    expect(await handle.db.selectFrom('change_log').select('seq').where('record_id', '=', 777).execute()).toEqual([]);
     expect(await store.dataVersion()).toBeGreaterThan(1);
   });
 
