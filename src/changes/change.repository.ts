@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
+import { precompiledValues } from '../db/precompiled.ts';
 
 export type ChangeKind = 'event' | 'venue' | 'organizer' | 'category' | 'tag';
 export type ChangeAction = 'create' | 'update' | 'trash' | 'restore' | 'delete';
@@ -32,6 +33,7 @@ export interface Change {
 export function createChangeRepository(db: Db, dialect: Dialect) {
   const noted: Change[] = [];
   const columns = ['kind', 'record_id', 'action', 'changed_utc', 'user_id'] as const;
+  const withValues = precompiledValues(db);
   return {
     note(change: Change) {
       const last = noted.at(-1);
@@ -44,7 +46,8 @@ export function createChangeRepository(db: Db, dialect: Dialect) {
     async flush(changedUtc: string): Promise<boolean> {
       if (noted.length === 0) return false;
       const rows = noted.splice(0).map((c) => ({ kind: c.kind, record_id: c.id, action: c.action, changed_utc: changedUtc, user_id: c.userId }));
-      await db.insertInto(dialect === 'postgres' ? 'change_pending' : 'change_log').values(rows).execute();
+      await withValues(`log:${rows.length}`, rows.flatMap((row) => columns.map((column) => row[column])), () =>
+        db.insertInto(dialect === 'postgres' ? 'change_pending' : 'change_log').values(rows));
       return true;
     },
 

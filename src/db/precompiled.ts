@@ -1,4 +1,4 @@
-import type { Compilable, Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 
 /**
  * A query built and compiled once, then run with new parameter values (in the compiled order). Building
@@ -34,6 +34,31 @@ export function precompiledList<R>(db: Kysely<any>, build: (ids: number[]) => Co
     }
     const { compiled, at } = query;
     return (await db.executeQuery<R>({ ...compiled, parameters: compiled.parameters.map((value, i) => (at[i] === undefined ? value : ids[at[i] as number])) })).rows;
+  };
+}
+
+/**
+ * Statements whose parameters are exactly the values given, in order (an insert's rows column by column, a
+ * statement of ids): compiled once per `shape` (all its text depends on: the columns, the number of rows),
+ * then run with each call's values. The writes of every transaction are built anew otherwise; the store
+ * runs a group's writes through one set of repositories (db/store.ts), so one compile serves them all.
+ * A shape whose compiled parameters are not the values as given, in order, is built on every call.
+ */
+export function precompiledValues(db: Kysely<any>, most = 64) {
+  const shapes = new Map<string, CompiledQuery | null>();
+  return async <R>(shape: string, values: readonly unknown[], build: () => Compilable<R>): Promise<QueryResult<R>> => {
+    const known = shapes.get(shape);
+    if (known) {
+      // Shown to the plugins as a built write is: the store's write watch (db/store.ts) sees it.
+      db.getExecutor().transformQuery(known.query, known.queryId);
+      return db.executeQuery<R>({ ...known, parameters: values });
+    }
+    const compiled = build().compile();
+    if (known === undefined && shapes.size < most) {
+      const same = compiled.parameters.length === values.length && compiled.parameters.every((value, i) => value === values[i]);
+      shapes.set(shape, same ? compiled : null);
+    }
+    return db.executeQuery<R>(compiled);
   };
 }
 

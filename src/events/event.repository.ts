@@ -1,6 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Database, Db, Dialect, EventTable, TermTable } from '../db/database.ts';
-import { precompiled, precompiledByShape, precompiledList } from '../db/precompiled.ts';
+import { precompiled, precompiledByShape, precompiledList, precompiledValues } from '../db/precompiled.ts';
 import type { ListOrder } from '../posts/list-order.ts';
 import { containsIgnoringCase as like, slugFamily } from '../db/text-match.ts';
 import { distanceSql, type GeoFilter, geoCondition } from '../geo/geo.ts';
@@ -208,6 +208,8 @@ export function createEventRepository(db: Db, dialect: Dialect) {
         from import_lineage l where l.kind = ${sql.lit('event')} and l.local_id in (${sql.join(ids)})
       order by 1, 2, 4, 5`.compile(db),
   }));
+  // The statements of an event's create, compiled once per transaction (see precompiledValues).
+  const withValues = precompiledValues(db);
   const organizerLinksOf = precompiledList(db, (ids) =>
     db.selectFrom('event_organizer').selectAll().where('event_id', 'in', ids).orderBy('event_id').orderBy('position'));
   return {
@@ -234,9 +236,16 @@ export function createEventRepository(db: Db, dialect: Dialect) {
       const ids: number[] = [];
       // In parts: a statement's parameters are bounded (SQLite 32766), and an event row takes ~35.
       for (const part of chunks(rows, 500)) {
-        const posts = await db.insertInto('post').values(part.map(() => ({ type: 'event' }))).returning('id').execute();
+        const posts = (await withValues(`post:${part.length}`, part.map(() => 'event'), () =>
+          db.insertInto('post').values(part.map(() => ({ type: 'event' }))).returning('id'))).rows;
         const partIds = posts.map((p) => p.id).sort((a, b) => a - b);
-        await db.insertInto('event').values(part.map((row, i) => ({ ...row, id: partIds[i] }) as Insertable<EventTable>)).execute();
+        const full = part.map((row, i) => ({ ...row, id: partIds[i] }) as Insertable<EventTable>);
+        const insert = () => db.insertInto('event').values(full);
+        // One event (a create) by its columns; a page of many (an import) is built, once for its 500.
+        if (full.length === 1) {
+          const columns = Object.keys(full[0]).filter((column) => full[0][column as keyof typeof full[0]] !== undefined);
+          await withValues(`event:${columns.join(',')}`, columns.map((column) => full[0][column as keyof typeof full[0]]), insert);
+        } else await insert().execute();
         ids.push(...partIds);
       }
       return ids;
@@ -334,8 +343,13 @@ export function createEventRepository(db: Db, dialect: Dialect) {
     async addLinks(links: Array<{ eventId: number; termIds: number[]; organizerIds: number[] }>) {
       const terms = links.flatMap((l) => l.termIds.map((term_id) => ({ event_id: l.eventId, term_id })));
       const organizers = links.flatMap((l) => l.organizerIds.map((organizer_id, position) => ({ event_id: l.eventId, organizer_id, position })));
-      for (const part of chunks(terms, 5000)) await db.insertInto('event_term').values(part).execute();
-      for (const part of chunks(organizers, 5000)) await db.insertInto('event_organizer').values(part).execute();
+      for (const part of chunks(terms, 5000)) {
+        await withValues(`event_term:${part.length}`, part.flatMap((link) => [link.event_id, link.term_id]), () => db.insertInto('event_term').values(part));
+      }
+      for (const part of chunks(organizers, 5000)) {
+        await withValues(`event_organizer:${part.length}`, part.flatMap((link) => [link.event_id, link.organizer_id, link.position]), () =>
+          db.insertInto('event_organizer').values(part));
+      }
     },
 
     async setOrganizers(eventId: number, organizerIds: number[]) {

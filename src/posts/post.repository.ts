@@ -2,7 +2,7 @@ import type { ListOrder } from './list-order.ts';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database, Db, Dialect } from '../db/database.ts';
 import { containsIgnoringCase, slugFamily } from '../db/text-match.ts';
-import { precompiledList } from '../db/precompiled.ts';
+import { precompiled, precompiledList } from '../db/precompiled.ts';
 import { distanceSql, type GeoFilter, geoCondition } from '../geo/geo.ts';
 
 export type PostTableName = 'venue' | 'organizer';
@@ -76,6 +76,8 @@ export function createPostRepository<T extends PostTableName>(db: Db, dialect: D
   }
 
   const byIds = precompiledList(d, (ids) => d.selectFrom(name).selectAll().where('id', 'in', ids));
+  // An event's write checks the venue and organizers it names: compiled once per transaction.
+  const byId = precompiled<Row>(d, () => d.selectFrom(name).selectAll().where('id', '=', 0));
 
   /** A column, or for `distance` the venue's distance from the filter's centre. */
   const orderOf = (order: ListOrder, filter: PostListFilter) => {
@@ -86,7 +88,7 @@ export function createPostRepository<T extends PostTableName>(db: Db, dialect: D
   };
 
   return {
-    findById: (id: number) => d.selectFrom(name).selectAll().where('id', '=', id).executeTakeFirst() as Promise<Row | undefined>,
+    findById: async (id: number): Promise<Row | undefined> => (await byId(id))[0],
 
     /** The row, locked until the transaction ends (SQLite transactions write one at a time): a checked write's read. */
     findForUpdate: (id: number) => {

@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Database, Db, Dialect, TermTable } from '../db/database.ts';
 import type { Taxonomy } from './term.kind.ts';
+import { precompiledValues } from '../db/precompiled.ts';
 import { containsIgnoringCase as likeLower, slugFamily } from '../db/text-match.ts';
 
 export type TermRow = Selectable<TermTable>;
@@ -51,6 +52,8 @@ const counted = (rows: Array<TermRow & { count: number | string | null }>): Coun
 /** Queries of the `term` table and its links. The only place that knows their SQL. */
 export function createTermRepository(db: Db, dialect: Dialect) {
   const selectCounted = () => db.selectFrom('term').selectAll('term');
+  // What an event's write asks of terms, compiled once per transaction (see precompiledValues).
+  const withValues = precompiledValues(db);
   // Byte order of the lower-cased text on both dialects, whatever PostgreSQL's database collation is.
   const textOrder = (column: 'term.name' | 'term.slug') =>
     dialect === 'postgres' ? sql`lower(${sql.ref(column)}) collate "C"` : sql`lower(${sql.ref(column)})`;
@@ -62,7 +65,7 @@ export function createTermRepository(db: Db, dialect: Dialect) {
     },
 
     findById: async (taxonomy: Taxonomy, id: number): Promise<CountedTermRow | undefined> =>
-      counted(await selectCounted().where('term.taxonomy', '=', taxonomy).where('term.id', '=', id).execute())[0],
+      counted((await withValues('byId', [taxonomy, id], () => selectCounted().where('term.taxonomy', '=', taxonomy).where('term.id', '=', id))).rows)[0],
 
     findByIds: async (taxonomy: Taxonomy, ids: number[]): Promise<CountedTermRow[]> =>
       ids.length === 0
@@ -171,7 +174,7 @@ export function createTermRepository(db: Db, dialect: Dialect) {
       const byDelta = new Map<number, number[]>();
       for (const [id, delta] of deltas) if (delta !== 0) byDelta.set(delta, [...(byDelta.get(delta) ?? []), id]);
       for (const [delta, ids] of byDelta) {
-        await db.updateTable('term').set((eb) => ({ count: eb('count', '+', delta) })).where('id', 'in', ids).execute();
+        await withValues(`count:${ids.length}`, [delta, ...ids], () => db.updateTable('term').set((eb) => ({ count: eb('count', '+', delta) })).where('id', 'in', ids));
       }
     },
 

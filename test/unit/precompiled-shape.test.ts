@@ -1,7 +1,7 @@
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, sql, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompiledByShape } from '../../src/db/precompiled.ts';
+import { precompiledByShape, precompiledValues } from '../../src/db/precompiled.ts';
 
 interface Tables {
   item: { id: number; n: number; kind: string };
@@ -87,5 +87,42 @@ describe('queries compiled once per shape', () => {
       );
     }
     expect(builds).toBe(4); // the second call tried to learn it and refused: every call built with its values
+  });
+
+  it('compiles a statement of given values once per shape, runs it with each call\'s values, and shows a reused write to the plugins', async () => {
+    const seen: string[] = [];
+    const watched = db.withPlugin({
+      transformQuery: ({ node }) => (seen.push(node.kind), node),
+      transformResult: async ({ result }) => result,
+    });
+    const withValues = precompiledValues(watched);
+    let builds = 0;
+    const insert = (rows: Array<{ id: number; n: number; kind: string }>) => withValues(`item:${rows.length}`, rows.flatMap((row) => [row.id, row.n, row.kind]), () => {
+      builds++;
+      return watched.insertInto('item').values(rows);
+    });
+    await insert([{ id: 101, n: 1, kind: 'new' }]);
+    await insert([{ id: 102, n: 2, kind: 'new' }]);
+    await insert([{ id: 103, n: 3, kind: 'new' }, { id: 104, n: 4, kind: 'new' }]);
+    await insert([{ id: 105, n: 5, kind: 'new' }]);
+    expect(builds).toBe(2); // one shape of one row, one of two
+    expect(await db.selectFrom('item').selectAll().where('kind', '=', 'new').orderBy('id').execute()).toEqual(
+      [1, 2, 3, 4, 5].map((i) => ({ id: 100 + i, n: i, kind: 'new' })),
+    );
+    // Every insert, the reused ones too, went past the plugins as an insert (the store's write watch).
+    expect(seen.filter((kind) => kind === 'InsertQueryNode')).toHaveLength(4);
+
+    // Values that are not the compiled parameters in order (the columns listed the other way round) are never
+    // reused: each call is built, and answers from its own values.
+    let misordered = 0;
+    const select = (kind: string, id: number) => withValues('misordered', [id, kind], () => {
+      misordered++;
+      return watched.selectFrom('item').select('id').where('kind', '=', kind).where('id', '=', id);
+    });
+    expect(await select('new', 101)).toMatchObject({ rows: [{ id: 101 }] });
+    expect(await select('new', 102)).toMatchObject({ rows: [{ id: 102 }] });
+    expect(await select('odd', 2)).toMatchObject({ rows: [{ id: 2 }] });
+    expect(misordered).toBe(3);
+    await db.deleteFrom('item').where('kind', '=', 'new').execute();
   });
 });
