@@ -83,11 +83,13 @@ export function createEventService(deps: {
    * §5.2); a change of terms or organizers alone is a change and moves it.
    */
   async function writeWithin(repos: Repositories, input: EventInput, caller: Caller, existing?: EventRow): Promise<number> {
-    const series = seriesContext(caller.id);
+    // Made when a series is written (luxon's clock is not free): one `now` for the whole write.
+    let context: SeriesContext | undefined;
+    const series = () => (context ??= seriesContext(caller.id));
     if (existing && isOccurrence(existing)) {
       if (input.recurrence_scope === 'following') {
         // The occurrence becomes a series of its own, then takes the edit as any series does.
-        await split(repos, existing, series);
+        await split(repos, existing, series());
         const head = await repos.events.findById(existing.id);
         return writeWithin(repos, { ...input, recurrence_scope: undefined }, caller, head);
       }
@@ -98,7 +100,7 @@ export function createEventService(deps: {
     const { columns, ...links } = await eventWrite(input, existing, { repos, caller, config, venues, organizers });
     if (!existing) {
       const id = (await insertAll(repos, [{ columns, ...links }], caller))[0];
-      if (columns.recurrence) await materialize(repos, id, series);
+      if (columns.recurrence) await materialize(repos, id, series());
       return id;
     }
     const changed = Object.entries(columns).some(([key, value]) => !key.startsWith('modified') && existing[key as keyof EventRow] !== value);
@@ -112,9 +114,9 @@ export function createEventService(deps: {
       await saveLinks(repos, existing.id, links);
       await moveTermCounts(repos, before, await countedTerms(repos, existing.id, columns.status ?? status));
       repos.changes.note({ kind: 'event', id: existing.id, action: statusChange(status, columns.status), userId: caller.id });
-      if (existing.recurrence !== null || columns.recurrence) await materialize(repos, existing.id, series, input.recurrence !== undefined);
+      if (existing.recurrence !== null || columns.recurrence) await materialize(repos, existing.id, series(), input.recurrence !== undefined);
       // Restored from the trash, an occurrence is no longer an exception of its series.
-      if (status === 'trash' && columns.status !== undefined && columns.status !== 'trash') await setException(repos, existing, false, series);
+      if (status === 'trash' && columns.status !== undefined && columns.status !== 'trash') await setException(repos, existing, false, series());
     }
     return existing.id;
   }
