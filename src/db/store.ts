@@ -10,7 +10,9 @@ export interface Store<Repositories> {
   dialect: Dialect;
   repos: Repositories;
   /**
-   * Runs `work` in one transaction: everything it writes lands together or not at all. Every write goes
+   * Runs `work` in one transaction: everything it writes lands together or not at all (on SQLite the
+   * writes asked for together share one transaction, each in a savepoint of its own: see groupCommits;
+   * each is answered after that transaction commits). Every write goes
    * through here, and each one moves the data version on, which is what cached totals are checked against
    * (a transaction that only read moves nothing).
    * A transaction that loses a race (see CONFLICTS) runs again from the start: `work` must only write

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../src/db/create-db.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 import { createStore, type Repositories, type Store } from '../../src/store.ts';
+import { API, describeEachDialect } from '../helpers/test-app.ts';
 
 // SQLite commits the writes asked for in the same turn of the event loop together (db/store.ts,
 // groupCommits): each in a savepoint of one transaction, each answered after the shared commit.
@@ -98,5 +99,38 @@ describe('SQLite: writes asked for together commit together', () => {
     } finally {
       other.close();
     }
+  });
+});
+
+// Through the API, on both databases: creates sent at once, some refused after part of their write (a new
+// venue made, then an unknown category): each refused one leaves nothing, each accepted one lands whole.
+describeEachDialect('parallel creates, some refused inside their write', (t) => {
+  it('answers each on its own: 201 with everything it wrote, or 400 with nothing of it stored', async () => {
+    const headers = (await t().user('administrator')).headers;
+    const event = (i: number) => ({ title: `Gig ${i}`, start_date: '2027-03-05 19:00:00', end_date: '2027-03-05 22:00:00' });
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => t().request({
+      method: 'POST', url: `${API}/events`, headers,
+      // Every third one names a new venue and then a category id that does not exist: refused after the venue.
+      payload: i % 3 === 1 ? { ...event(i), venue: { venue: `Ghost Hall ${i}` }, categories: [987654] } : { ...event(i), venue: { venue: `Real Hall ${i}` }, categories: ['Music'] },
+    })));
+    for (const [i, answer] of answers.entries()) {
+      if (i % 3 === 1) {
+        expect([answer.statusCode, answer.json.code, answer.json.data?.params]).toEqual([400, 'rest_invalid_param', { categories: 'No categories term has the id 987654.' }]);
+      } else {
+        expect(answer.statusCode, answer.body).toBe(201);
+        expect(answer.json).toMatchObject({ title: `Gig ${i}`, venue: { venue: `Real Hall ${i}` }, categories: [{ name: 'Music' }] });
+      }
+    }
+    const venues = (await t().request({ url: `${API}/venues?per_page=50` })).json.venues.map((venue: { venue: string }) => venue.venue);
+    expect(venues.filter((name: string) => name.startsWith('Ghost'))).toEqual([]);
+    expect(venues.filter((name: string) => name.startsWith('Real')).sort()).toEqual([0, 2, 3, 5, 6, 8, 9, 11].map((i) => `Real Hall ${i}`).sort());
+    const listed = (await t().request({ url: `${API}/events?per_page=50&start_date=2027-03-01` })).json;
+    expect(listed.total).toBe(8);
+    // One category for the eight, counted once each; the change log holds the accepted writes alone.
+    const [music] = (await t().request({ url: `${API}/categories?search=Music` })).json.categories;
+    expect(music.count).toBe(8);
+    const changes = (await t().request({ url: `${API}/changes?after=0&limit=100`, headers })).json.changes as Array<{ kind: string; action: string }>;
+    expect(changes.filter((change) => change.kind === 'venue').length).toBe(8);
+    expect(changes.filter((change) => change.kind === 'event').length).toBe(8);
   });
 });
