@@ -18,7 +18,7 @@ export interface Scenario {
 
 export const SCENARIOS = [
   'single-id', 'single-id-cold', 'single-slug', 'list', 'list-filtered', 'search', 'date-window', 'venues', 'categories', 'create', 'mix',
-  'event-page', 'event-page-cold', 'month-view', 'feed', 'geo-radius', 'list-series-first',
+  'event-page', 'event-page-cold', 'month-view', 'feed', 'geo-radius', 'list-series-first', 'list-cold',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 /** What `--scale` runs at each size: the list and the single reads. */
@@ -67,6 +67,13 @@ export function buildScenarios(fx: Fixtures, authorization: string): Record<Scen
     return get(`/events?start_date=${day(from)}%2010:00:00&end_date=${day(from + 7 * DAY)}%2010:00:00&strict_dates=true`);
   });
   const list = get('/events');
+  // Every day of the seeded three years, each one's first page, in a shuffled order: a crawler's or a calendar
+  // app's reads, spread over far more pages (and records) than any cache keeps.
+  const days = Array.from({ length: 1097 }, (_, i) => get(`/events?start_date=${day(now + (i - 548) * DAY)}&end_date=${day(now + (i - 548) * DAY)}%2023:59:59&strict_dates=true`));
+  for (let i = days.length - 1; i > 0; i--) {
+    const j = random.int(0, i);
+    [days[i], days[j]] = [days[j], days[i]];
+  }
   // Within 10 km of a point near each city, nearest first: the index's box, then the exact distance.
   const nearby = Array.from({ length: 50 }, (_, i) => {
     const city = CITIES[i % CITIES.length];
@@ -107,6 +114,7 @@ export function buildScenarios(fx: Fixtures, authorization: string): Record<Scen
     'single-slug': scenario('single-slug', 'GET /events/by-slug/{slug} (1000 slugs in turn)', bySlug),
     list: scenario('list', 'GET /events (default: from today, 10 per page)', [list]),
     'list-filtered': scenario('list-filtered', 'GET /events?categories=…&venue=… (200 pairs)', filtered),
+    'list-cold': scenario('list-cold', 'GET /events?start_date&end_date&strict_dates (every day of the three years, shuffled: no cache helps)', days),
     search: scenario('search', 'GET /events?search=<word> (30 words)', THEMES.map((word) => get(`/events?search=${word.toLowerCase()}`))),
     'date-window': scenario('date-window', 'GET /events?start_date&end_date&strict_dates (200 weeks)', windows),
     venues: scenario('venues', 'GET /venues?page=1..5', [1, 2, 3, 4, 5].map((page) => get(`/venues?page=${page}`))),
