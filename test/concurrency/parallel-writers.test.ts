@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminAuth, postgresSchema, startService, type ServiceProcess } from '../helpers/spawn-service.ts';
 import { API, describeEachDialect } from '../helpers/test-app.ts';
@@ -105,19 +108,37 @@ describeEachDialect('parallel writers in one process', (t) => {
   });
 });
 
+// Two service processes on one database: PostgreSQL (writers side by side), and one SQLite file (each process
+// commits its writes in groups, db/store.ts; a group that loses the file to the other process runs again).
 const pgUrl = process.env.TEST_DATABASE_URL;
-if (pgUrl) {
-  describe('parallel writers in two processes on one PostgreSQL', { timeout: 120_000 }, () => {
-    let schema: Awaited<ReturnType<typeof postgresSchema>>;
+const shared: Array<{ label: string; open(): Promise<{ url: string; drop(): Promise<void> }> }> = [
+  {
+    label: 'one SQLite file',
+    async open() {
+      const folder = mkdtempSync(join(tmpdir(), 'cal-two-'));
+      return { url: `sqlite:${join(folder, 'cal.db')}`, drop: async () => rmSync(folder, { recursive: true, force: true }) };
+    },
+  },
+  ...(pgUrl ? [{
+    label: 'one PostgreSQL',
+    async open() {
+      const schema = await postgresSchema(pgUrl, `parallel_${process.pid}_${Date.now()}`);
+      return { url: schema.url, drop: () => schema.drop() };
+    },
+  }] : []),
+];
+for (const target of shared) {
+  describe(`parallel writers in two processes on ${target.label}`, { timeout: 120_000 }, () => {
+    let database: Awaited<ReturnType<typeof target.open>>;
     let services: ServiceProcess[];
     beforeAll(async () => {
-      schema = await postgresSchema(pgUrl, `parallel_${process.pid}_${Date.now()}`);
-      // One after the other: the first migrates the empty schema.
-      services = [await startService({ DATABASE_URL: schema.url }), await startService({ DATABASE_URL: schema.url })];
+      database = await target.open();
+      // One after the other: the first migrates the empty database.
+      services = [await startService({ DATABASE_URL: database.url }), await startService({ DATABASE_URL: database.url })];
     });
     afterAll(async () => {
       await Promise.all(services.map((s) => s.stop()));
-      await schema.drop();
+      await database.drop();
     });
     const fetchJson = async (base: string, method: string, path: string, payload?: unknown) => {
       const response = await fetch(`${base}${API}${path}`, { method, headers: { ...adminAuth, 'content-type': 'application/json' }, ...(payload ? { body: JSON.stringify(payload) } : {}) });
