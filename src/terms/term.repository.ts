@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Database, Db, Dialect, TermTable } from '../db/database.ts';
 import type { Taxonomy } from './term.kind.ts';
-import { precompiledValues } from '../db/precompiled.ts';
+import { precompiled, precompiledValues } from '../db/precompiled.ts';
 import { containsIgnoringCase as likeLower, slugFamily } from '../db/text-match.ts';
 
 export type TermRow = Selectable<TermTable>;
@@ -52,8 +52,9 @@ const counted = (rows: Array<TermRow & { count: number | string | null }>): Coun
 /** Queries of the `term` table and its links. The only place that knows their SQL. */
 export function createTermRepository(db: Db, dialect: Dialect) {
   const selectCounted = () => db.selectFrom('term').selectAll('term');
-  // What an event's write asks of terms, compiled once per transaction (see precompiledValues).
+  // What an event's write asks of terms, compiled once per transaction (see precompiled.ts).
   const withValues = precompiledValues(db);
+  const byId = precompiled(db, () => selectCounted().where('term.taxonomy', '=', 'post_tag').where('term.id', '=', 0));
   // Byte order of the lower-cased text on both dialects, whatever PostgreSQL's database collation is.
   const textOrder = (column: 'term.name' | 'term.slug') =>
     dialect === 'postgres' ? sql`lower(${sql.ref(column)}) collate "C"` : sql`lower(${sql.ref(column)})`;
@@ -65,7 +66,7 @@ export function createTermRepository(db: Db, dialect: Dialect) {
     },
 
     findById: async (taxonomy: Taxonomy, id: number): Promise<CountedTermRow | undefined> =>
-      counted((await withValues('byId', [taxonomy, id], () => selectCounted().where('term.taxonomy', '=', taxonomy).where('term.id', '=', id))).rows)[0],
+      counted(await byId(taxonomy, id))[0],
 
     findByIds: async (taxonomy: Taxonomy, ids: number[]): Promise<CountedTermRow[]> =>
       ids.length === 0
