@@ -1,3 +1,4 @@
+import { createAdmission } from './admission.ts';
 import { type CacheStats, cacheStats } from './versioned-cache.ts';
 
 /**
@@ -14,14 +15,13 @@ export function createRecordCache<K, V>(
   generation: () => number,
   name = 'other',
   budget?: { bytes: number; weigh: (value: V) => number },
-  options: { admitOnSecondOffer?: boolean } = {},
+  options: { admitOnSecondOffer?: boolean; random?: () => number } = {},
 ) {
   const entries = new Map<K, V>();
-  // Keys offered once and not kept yet (admitOnSecondOffer). Reads spread over every record (crawlers, shared
-  // links) would otherwise push out a kept record with every read: each kept value lives long enough to reach
-  // V8's old space, so the churn costs full collections (the cold read's p99 of ~50 ms at 100k events). A
-  // record read twice within the last `limit * 4` offers is kept; one read once is built, sent and let go young.
-  const offered = new Set<K>();
+  // Reads spread over every record (crawlers, shared links) would otherwise push out a kept record with every
+  // read: each kept value lives long enough to reach V8's old space, so the churn costs full collections (the
+  // cold read's p99 of ~50 ms at 100k events). See admission.ts; a walk's offers are remembered for `limit * 4`.
+  const admission = options.admitOnSecondOffer ? createAdmission<K>(limit * 4, options.random) : undefined;
   const stats = cacheStats.get(name) ?? (cacheStats.set(name, { hits: 0, misses: 0 }).get(name) as CacheStats);
   // What the kept values weigh, each as weighed when kept (a value is never changed while kept).
   const weights = new Map<K, number>();
@@ -41,15 +41,17 @@ export function createRecordCache<K, V>(
     /** Keeps `value` if nothing was forgotten since `since` (the generation when its read began). */
     set(key: K, value: V, since: number): void {
       if (since !== generation()) return;
-      if (options.admitOnSecondOffer && !entries.has(key) && !offered.delete(key)) {
-        if (offered.size >= limit * 4) offered.delete(offered.keys().next().value as K);
-        offered.add(key);
-        return;
+      // Weighed once, and only when kept or when the budget decides whether the cache is full.
+      let weighed: number | undefined;
+      const weightOf = () => (weighed ??= budget ? budget.weigh(value) : 0);
+      if (admission && !entries.has(key)) {
+        const full = () => entries.size >= limit || (budget !== undefined && total + weightOf() > budget.bytes);
+        if (!admission.admits(key, full)) return;
       }
       remove(key);
       if (entries.size >= limit) remove(entries.keys().next().value as K);
       if (budget) {
-        const weight = budget.weigh(value);
+        const weight = weightOf();
         if (weight > budget.bytes) return;
         while (total + weight > budget.bytes) remove(entries.keys().next().value as K);
         weights.set(key, weight);
@@ -63,7 +65,7 @@ export function createRecordCache<K, V>(
       for (const [key, value] of entries) if (stale(value, key)) remove(key);
     },
     clear: () => {
-      offered.clear();
+      admission?.clear();
       entries.clear();
       weights.clear();
       total = 0;

@@ -1,3 +1,5 @@
+import { createAdmission } from './admission.ts';
+
 /**
  * Values valid for one data version (see Store.dataVersion): a write anywhere makes every entry stale at
  * once, so what is served is never older than the last write. Read the version BEFORE reading the data a
@@ -8,13 +10,12 @@ export function createVersionedCache<V>(
   limit: number,
   weigh: (value: V) => number = () => 1,
   name = 'other',
-  options: { admitOnSecondOffer?: boolean } = {},
+  options: { admitOnSecondOffer?: boolean; random?: () => number } = {},
 ) {
   const entries = new Map<string, { version: number; value: V; weight: number }>();
-  // Keys offered once and not kept yet (admitOnSecondOffer, as record-cache.ts): a value asked for once (a
-  // crawler's walk over every page) is let go young instead of filling the cache and V8's old space.
-  const offered = new Set<string>();
-  const MOST_OFFERED = 8192;
+  // A value asked for once (a crawler's walk over every page) is let go young instead of filling the cache
+  // and V8's old space (admission.ts).
+  const admission = options.admitOnSecondOffer ? createAdmission<string>(8192, options.random) : undefined;
   const stats = cacheStats.get(name) ?? cacheStats.set(name, { hits: 0, misses: 0 }).get(name) as CacheStats;
   let total = 0;
   const remove = (key: string) => {
@@ -34,13 +35,9 @@ export function createVersionedCache<V>(
       return undefined;
     },
     set(key: string, version: number, value: V): void {
-      if (options.admitOnSecondOffer && !entries.has(key) && !offered.delete(key)) {
-        if (offered.size >= MOST_OFFERED) offered.delete(offered.keys().next().value as string);
-        offered.add(key);
-        return;
-      }
-      remove(key);
       const weight = weigh(value);
+      if (admission && !entries.has(key) && !admission.admits(key, () => total + weight > limit)) return;
+      remove(key);
       if (weight > limit) return;
       while (total + weight > limit) remove(entries.keys().next().value as string);
       entries.set(key, { version, value, weight });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createAdmission } from '../db/admission.ts';
 import { ApiError } from '../errors.ts';
 import { jsonText } from './json-text.ts';
 
@@ -41,15 +42,14 @@ const SAMPLED = 48;
 
 /**
  * `tag`, the digest of `json`, remembered from its second digest on: a text sent once (a record nobody asked
- * for lately, a list put together anew) is let go young instead of being held here until V8's old space.
+ * for lately, a list put together anew) is let go young instead of being held here until V8's old space; and
+ * once the remembered texts are full, as the caches let in new values (db/admission.ts): lists of every day
+ * read in turn digest each page again before long, and remembering each pushed ~50 kB out of the old space.
  */
 function tagOf(json: string, tag: string): string {
   if (json.length > RECENT_TAG_CHARS) return tag;
-  if (!digestedOnce.delete(tag)) {
-    if (digestedOnce.size >= DIGESTED_ONCE) digestedOnce.delete(digestedOnce.keys().next().value as string);
-    digestedOnce.add(tag);
-    return tag;
-  }
+  const full = () => recentTags.size >= RECENT_TAGS || recentChars + json.length > RECENT_CHARS;
+  if (!digested.admits(tag, full)) return tag;
   while (recentTags.size >= RECENT_TAGS || (recentTags.size > 0 && recentChars + json.length > RECENT_CHARS)) {
     const [oldest, { json: text }] = recentTags.entries().next().value as [number, RecentTag];
     recentChars -= text.length;
@@ -78,7 +78,7 @@ interface RecentTag {
 }
 const recentTags = new Map<number, RecentTag>();
 let recentChars = 0;
-const digestedOnce = new Set<string>();
+const digested = createAdmission<string>(DIGESTED_ONCE);
 
 // Texts are encoded here, once: given a string, Node would measure its UTF-8 length for Content-Length, then
 // encode it for the socket, and the digest would encode it a third time (each pass ~0.5 ns a character once
