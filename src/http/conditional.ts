@@ -65,12 +65,15 @@ function tagOf(json: string, tag: string): string {
 // The same digest of a text and of its UTF-8 bytes: a write's If-Match check digests the text, a read its bytes.
 const digest = (data: string | Buffer) => `"${createHash('sha1').update(data).digest('base64url')}"`;
 
-// The tags of the records sent again and again: a kept record is sent as the same string each time, so
-// finding its tag here costs far less than digesting 10 kB once more (~11 µs).
+// The tags of the texts sent again and again: a kept record is sent as the same string each time, so
+// finding its tag here costs far less than digesting 10 kB once more (~11 µs). A list page is put together
+// anew each time from kept records; compared whole with the one remembered (a few µs for ~60 kB), it is not
+// digested again (~30 µs of a ~250 µs default list: 3790 -> 4560 req/s at 100k events with pages of up to
+// 256k characters remembered, where 32k left out every page of ten full records).
 // Bounded by count and by characters: the strings are mostly the kept records' own, but not always.
 const RECENT_TAGS = 2048;
 const RECENT_CHARS = 4_000_000;
-const RECENT_TAG_CHARS = 32_768;
+const RECENT_TAG_CHARS = 262_144;
 const DIGESTED_ONCE = 8192;
 interface RecentTag {
   json: string;

@@ -16,4 +16,14 @@ describe('entity tags of recent texts (http/conditional.ts)', () => {
     expect(entityTag(kept)).toBe(digestOf(kept));
     expect(digestOf(other)).not.toBe(digestOf(kept));
   });
+
+  it('tells apart list pages of ~60 kB remembered whole, built anew for each request', () => {
+    const page = (changed: string) => `{"events":[${Array.from({ length: 10 }, (_, i) => `{"id":${i},"description":"${'x'.repeat(6000)}"}`).join(',')}],"total":${changed}}`;
+    const first = page('10');
+    for (let i = 0; i < 3; i++) expect(entityTag(page('10'))).toBe(digestOf(first)); // equal text, another string each time
+    const other = page('11');
+    expect(other.length).toBe(first.length);
+    for (let i = 0; i < 3; i++) expect(entityTag(other)).toBe(digestOf(other));
+    expect(entityTag(page('10'))).toBe(digestOf(first));
+  });
 });
