@@ -23,14 +23,16 @@ export function createAdmission<K>(remembered: number, random: () => number = Ma
   return {
     /**
      * Whether to keep a value for `key`, which the cache does not hold; `full`: whether keeping it pushes
-     * another out, asked only on a second offer (weighing a value of ~10 kB reads all of it).
+     * another out, asked only on a second offer (weighing a value of ~10 kB reads all of it). `share`: the
+     * part of the usual odds a value gets once full, below 1 for one that pushes out as much as several
+     * (what moves through the old space is bytes, not values).
      */
-    admits(key: K, full: () => boolean): boolean {
+    admits(key: K, full: () => boolean, share = 1): boolean {
       if (!offered.delete(key)) {
         remember(key);
         return false;
       }
-      if (full() && random() * WHEN_FULL >= 1) {
+      if (full() && random() * WHEN_FULL >= share) {
         remember(key);
         return false;
       }

@@ -16,12 +16,13 @@ export function entityTag(json: string): string {
   return knownTag(json) ?? tagOf(json, digest(json));
 }
 
-/** The tag of a text digested lately (see `tagOf`), or undefined. */
-function knownTag(json: string): string | undefined {
-  if (json.length > RECENT_TAG_CHARS) return undefined;
-  const recent = recentTags.get(sampleOf(json));
-  // The same string object when a kept text is sent again: compared at once.
-  return recent !== undefined && recent.json === json ? recent.tag : undefined;
+/** The tag of a text digested lately (see `createRecentTags`), or undefined. */
+const knownTag = (json: string): string | undefined => recentTagsFor(json)?.find(json);
+
+/** `tag`, the digest of `json`, remembered if it is worth remembering (see `createRecentTags`). */
+function tagOf(json: string, tag: string): string {
+  recentTagsFor(json)?.remember(json, tag);
+  return tag;
 }
 
 /**
@@ -40,48 +41,59 @@ function sampleOf(json: string): number {
 }
 const SAMPLED = 48;
 
-/**
- * `tag`, the digest of `json`, remembered from its second digest on: a text sent once (a record nobody asked
- * for lately, a list put together anew) is let go young instead of being held here until V8's old space; and
- * once the remembered texts are full, as the caches let in new values (db/admission.ts): lists of every day
- * read in turn digest each page again before long, and remembering each pushed ~50 kB out of the old space.
- */
-function tagOf(json: string, tag: string): string {
-  if (json.length > RECENT_TAG_CHARS) return tag;
-  const full = () => recentTags.size >= RECENT_TAGS || recentChars + json.length > RECENT_CHARS;
-  if (!digested.admits(tag, full)) return tag;
-  while (recentTags.size >= RECENT_TAGS || (recentTags.size > 0 && recentChars + json.length > RECENT_CHARS)) {
-    const [oldest, { json: text }] = recentTags.entries().next().value as [number, RecentTag];
-    recentChars -= text.length;
-    recentTags.delete(oldest);
-  }
-  const sample = sampleOf(json);
-  recentChars -= recentTags.get(sample)?.json.length ?? 0;
-  recentTags.set(sample, { json, tag });
-  recentChars += json.length;
-  return tag;
-}
-
 // The same digest of a text and of its UTF-8 bytes: a write's If-Match check digests the text, a read its bytes.
 const digest = (data: string | Buffer) => `"${createHash('sha1').update(data).digest('base64url')}"`;
 
-// The tags of the texts sent again and again: a kept record is sent as the same string each time, so
-// finding its tag here costs far less than digesting 10 kB once more (~11 µs). A list page is put together
-// anew each time from kept records; compared whole with the one remembered (a few µs for ~60 kB), it is not
-// digested again (~30 µs of a ~250 µs default list: 3790 -> 4560 req/s at 100k events with pages of up to
-// 256k characters remembered, where 32k left out every page of ten full records).
-// Bounded by count and by characters: the strings are mostly the kept records' own, but not always.
-const RECENT_TAGS = 2048;
-const RECENT_CHARS = 4_000_000;
-const RECENT_TAG_CHARS = 262_144;
-const DIGESTED_ONCE = 8192;
 interface RecentTag {
   json: string;
   tag: string;
 }
-const recentTags = new Map<number, RecentTag>();
-let recentChars = 0;
-const digested = createAdmission<string>(DIGESTED_ONCE);
+
+/**
+ * Texts whose tags are remembered, found by their sample, bounded by count and characters. A text's tag is
+ * remembered from its second digest on: a text sent once (a record nobody asked for lately, a list put
+ * together anew) is let go young instead of being held here until V8's old space; and once full, as the
+ * caches let in new values (db/admission.ts): lists of every day read in turn digest each page again before
+ * long, and remembering each pushed ~50 kB out of the old space.
+ */
+function createRecentTags(most: number, mostChars: number) {
+  const recent = new Map<number, RecentTag>();
+  let chars = 0;
+  const digested = createAdmission<string>(DIGESTED_ONCE);
+  return {
+    find(json: string): string | undefined {
+      const found = recent.get(sampleOf(json));
+      // The same string object when a kept text is sent again: compared at once.
+      return found !== undefined && found.json === json ? found.tag : undefined;
+    },
+    remember(json: string, tag: string): void {
+      const full = () => recent.size >= most || chars + json.length > mostChars;
+      // A list page of ~60 kB pushes out as much as six records: its odds are a sixth of theirs.
+      if (!digested.admits(tag, full, Math.min(1, RECORD_CHARS / json.length))) return;
+      while (recent.size >= most || (recent.size > 0 && chars + json.length > mostChars)) {
+        const [oldest, { json: text }] = recent.entries().next().value as [number, RecentTag];
+        chars -= text.length;
+        recent.delete(oldest);
+      }
+      const sample = sampleOf(json);
+      chars -= recent.get(sample)?.json.length ?? 0;
+      recent.set(sample, { json, tag });
+      chars += json.length;
+    },
+  };
+}
+
+// The tags of the records sent again and again: a kept record is sent as the same string each time, so
+// finding its tag here costs far less than digesting 10 kB once more (~11 µs). Bounded by count and by
+// characters: the strings are mostly the kept records' own, but not always.
+const RECORD_CHARS = 10_000;
+const DIGESTED_ONCE = 8192;
+const recordTags = createRecentTags(2048, 4_000_000);
+// A list page is put together anew each time from kept records; compared whole with the one remembered (a
+// few µs for ~60 kB), it is not digested again (~30 µs of a ~250 µs default list: 3790 -> 4560 req/s at 100k
+// events). Few: pages are the texts of nothing kept, held here alone (sixteen of ten records, ~1 MB).
+const pageTags = createRecentTags(16, 1_000_000);
+const recentTagsFor = (json: string) => (json.length <= 32_768 ? recordTags : json.length <= 262_144 ? pageTags : undefined);
 
 // Texts are encoded here, once: given a string, Node would measure its UTF-8 length for Content-Length, then
 // encode it for the socket, and the digest would encode it a third time (each pass ~0.5 ns a character once

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createAdmission } from '../../src/db/admission.ts';
 import { cacheBytes, textBytes } from '../../src/db/cache-budget.ts';
 import { createRecordCache } from '../../src/db/record-cache.ts';
 import { createVersionedCache } from '../../src/db/versioned-cache.ts';
@@ -93,6 +94,19 @@ describe('caches bounded by the bytes they hold', () => {
     draw = 0;
     pages.set('/c/', 1, '<p>');
     expect(['/a/', '/b/', '/c/'].map((key) => pages.get(key, 1))).toEqual([undefined, '<p>', '<p>']);
+  });
+
+  it('a value that pushes out as much as several gets that much less of the odds once full (admission share)', () => {
+    let draw = 0.05; // 0.05 * 16 = 0.8: within a whole share, not within half of one
+    const admission = createAdmission<string>(8, () => draw);
+    expect(admission.admits('a', () => true)).toBe(false); // first offer: never
+    expect(admission.admits('a', () => true, 0.5)).toBe(false);
+    expect(admission.admits('a', () => true, 1)).toBe(true);
+    expect(admission.admits('b', () => true, 0.5)).toBe(false);
+    draw = 0.02; // 0.32
+    expect(admission.admits('b', () => true, 0.5)).toBe(true);
+    expect(admission.admits('c', () => false, 0.01)).toBe(false);
+    expect(admission.admits('c', () => false, 0.01)).toBe(true); // not full: the share does not matter
   });
 
   it('a page (versioned cache) with admitOnSecondOffer is kept from its second rendering, for its version only', () => {
