@@ -12,7 +12,8 @@ export function createVersionedCache<V>(
   name = 'other',
   options: { admitOnSecondOffer?: boolean; random?: () => number } = {},
 ) {
-  const entries = new Map<string, { version: number; value: V; weight: number }>();
+  // `read`: served since it was kept (see `set`).
+  const entries = new Map<string, { version: number; value: V; weight: number; read: boolean }>();
   // A value asked for once (a crawler's walk over every page) is let go young instead of filling the cache
   // and V8's old space (admission.ts).
   const admission = options.admitOnSecondOffer ? createAdmission<string>(8192, options.random) : undefined;
@@ -29,6 +30,7 @@ export function createVersionedCache<V>(
       const entry = entries.get(key);
       if (entry && entry.version === version) {
         stats.hits++;
+        entry.read = true;
         return entry.value;
       }
       stats.misses++;
@@ -36,11 +38,17 @@ export function createVersionedCache<V>(
     },
     set(key: string, version: number, value: V): void {
       const weight = weigh(value);
-      if (admission && !entries.has(key) && !admission.admits(key, () => total + weight > limit)) return;
+      // Full only when the oldest value, which goes first, is still served: one of an older version, or not
+      // served since it was kept, goes at once (as in record-cache.ts).
+      const oldestServed = () => {
+        const oldest = entries.values().next().value;
+        return oldest !== undefined && oldest.read && oldest.version === version;
+      };
+      if (admission && !entries.has(key) && !admission.admits(key, () => total + weight > limit && oldestServed())) return;
       remove(key);
       if (weight > limit) return;
       while (total + weight > limit) remove(entries.keys().next().value as string);
-      entries.set(key, { version, value, weight });
+      entries.set(key, { version, value, weight, read: false });
       total += weight;
     },
   };

@@ -47,6 +47,8 @@ const digest = (data: string | Buffer) => `"${createHash('sha1').update(data).di
 interface RecentTag {
   json: string;
   tag: string;
+  /** Found since it was remembered. */
+  read?: boolean;
 }
 
 /**
@@ -64,10 +66,13 @@ function createRecentTags(most: number, mostChars: number) {
     find(json: string): string | undefined {
       const found = recent.get(sampleOf(json));
       // The same string object when a kept text is sent again: compared at once.
-      return found !== undefined && found.json === json ? found.tag : undefined;
+      if (found === undefined || found.json !== json) return undefined;
+      found.read = true;
+      return found.tag;
     },
     remember(json: string, tag: string): void {
-      const full = () => recent.size >= most || chars + json.length > mostChars;
+      // Full only when the oldest, which goes first, was found since it was remembered (as in db/record-cache.ts).
+      const full = () => (recent.size >= most || chars + json.length > mostChars) && recent.values().next().value?.read === true;
       // A list page of ~60 kB pushes out as much as six records: its odds are a sixth of theirs.
       if (!digested.admits(tag, full, Math.min(1, RECORD_CHARS / json.length))) return;
       while (recent.size >= most || (recent.size > 0 && chars + json.length > mostChars)) {

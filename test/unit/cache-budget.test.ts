@@ -80,6 +80,7 @@ describe('caches bounded by the bytes they hold', () => {
     let draw = 0.99;
     const cache = createRecordCache<number, string>(100, () => 0, 'test', { bytes: 8, weigh: (text) => text.length }, { admitOnSecondOffer: true, random: () => draw });
     for (const key of [1, 2, 1, 2]) cache.set(key, 'aaaa', 0);
+    expect([cache.get(1), cache.get(2)]).toEqual(['aaaa', 'aaaa']); // read since kept: worth keeping
     for (const key of [3, 3, 3]) cache.set(key, 'bbbb', 0); // 12 bytes with it: full, refused every time
     expect([cache.get(1), cache.get(2), cache.get(3)]).toEqual(['aaaa', 'aaaa', undefined]);
     draw = 0;
@@ -89,11 +90,31 @@ describe('caches bounded by the bytes they hold', () => {
     draw = 0.99;
     const pages = createVersionedCache<string>(6, (html) => html.length, 'test-pages', { admitOnSecondOffer: true, random: () => draw });
     for (const key of ['/a/', '/a/', '/b/', '/b/']) pages.set(key, 1, '<p>');
+    expect([pages.get('/a/', 1), pages.get('/b/', 1)]).toEqual(['<p>', '<p>']);
     for (const key of ['/c/', '/c/', '/c/']) pages.set(key, 1, '<p>');
     expect(['/a/', '/b/', '/c/'].map((key) => pages.get(key, 1))).toEqual(['<p>', '<p>', undefined]);
     draw = 0;
     pages.set('/c/', 1, '<p>');
     expect(['/a/', '/b/', '/c/'].map((key) => pages.get(key, 1))).toEqual([undefined, '<p>', '<p>']);
+  });
+
+  it('a value not read lately is no reason to refuse another: what nobody reads any more goes at once', () => {
+    // Two places: read lately means within the last 16 lookups (eight times the limit), or kept within them.
+    const cache = createRecordCache<number, string>(2, () => 0, 'test', undefined, { admitOnSecondOffer: true, random: () => 0.99 });
+    for (const key of [1, 2, 1, 2]) cache.set(key, `v${key}`, 0);
+    for (const key of [3, 3]) cache.set(key, 'v3', 0); // 1 was kept lately: refused
+    expect(cache.get(3)).toBeUndefined();
+    for (let i = 0; i < 16; i++) expect(cache.get(2)).toBe('v2'); // 1 is not read again (the last crawl's, yesterday's)
+    cache.set(3, 'v3', 0); // and now pushed out whatever the draw
+    expect([cache.get(1), cache.get(2), cache.get(3)]).toEqual([undefined, 'v2', 'v3']);
+    for (const key of [4, 4, 4]) cache.set(key, 'v4', 0); // the oldest, 2, was read lately: refused
+    expect([cache.get(2), cache.get(4)]).toEqual(['v2', undefined]);
+
+    const pages = createVersionedCache<string>(6, (html) => html.length, 'test-pages', { admitOnSecondOffer: true, random: () => 0.99 });
+    for (const key of ['/a/', '/a/', '/b/', '/b/']) pages.set(key, 1, '<p>');
+    expect([pages.get('/a/', 1), pages.get('/b/', 1)]).toEqual(['<p>', '<p>']);
+    for (const key of ['/c/', '/c/']) pages.set(key, 2, '<p>'); // a write since: the oldest is of another version
+    expect([pages.get('/a/', 2), pages.get('/c/', 2)]).toEqual([undefined, '<p>']);
   });
 
   it('a value that pushes out as much as several gets that much less of the odds once full (admission share)', () => {
