@@ -1,15 +1,17 @@
 /**
- * Which values a cache lets in: from their key's second offer, and, once the cache is full, only one such
- * offer in `WHEN_FULL` (chosen at random).
+ * Which values a memory of recent texts lets in (http/conditional.ts, the entity tags): from their key's
+ * second offer, and, once full, only one such offer in `WHEN_FULL` (chosen at random).
  *
- * A value offered once (a crawler's walk over every record) is built, sent and let go young. Offered again
- * it has earned a place; but reads spread over more records than fit (lists of every day of the calendar,
- * shuffled) offer each one again before long, and letting every one in pushed a kept value out with each:
- * ~100 kB a list page moved into V8's old space and out again, a full collection every ~0.4 s with steps of
- * 20-30 ms (list-cold's p99 of ~60 ms at 100k events). Spread uniformly, every choice of what to keep
- * serves as many reads, so keeping what is there costs nothing; a record read often still gets in after
- * a few dozen reads. Random rather than counted: a count a key (TinyLFU's sketch) is the better judge of
- * uneven reads, and more code than this bench has shown a need for.
+ * A value offered once is let go young. Offered again it has earned a place; but reads spread over more
+ * texts than fit offer each one again before long, and letting every one in pushed a remembered one out with
+ * each (a FIFO of 2048 turned over completely by 1000 hot records' ~10 MB of text, so none was found).
+ * Spread uniformly, any choice of what to keep serves as many reads; a text read often still gets in within
+ * a few dozen reads.
+ *
+ * The record caches (record-cache.ts, versioned-cache.ts) keep their own second-offer rule without these
+ * odds: with them, list-cold gained ~5-12%, but the 90/10 mix lost ~5% (1463/1504 -> 1407/1398 req/s), its
+ * working set shifting with every write, and a cache full of what nobody read any more followed a change
+ * of what is read only after seconds (date-window after the cold reads: -35%).
  */
 const WHEN_FULL = 16;
 

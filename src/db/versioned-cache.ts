@@ -1,5 +1,3 @@
-import { createAdmission } from './admission.ts';
-
 /**
  * Values valid for one data version (see Store.dataVersion): a write anywhere makes every entry stale at
  * once, so what is served is never older than the last write. Read the version BEFORE reading the data a
@@ -10,13 +8,13 @@ export function createVersionedCache<V>(
   limit: number,
   weigh: (value: V) => number = () => 1,
   name = 'other',
-  options: { admitOnSecondOffer?: boolean; random?: () => number } = {},
+  options: { admitOnSecondOffer?: boolean } = {},
 ) {
-  // `read`: served since it was kept (see `set`).
-  const entries = new Map<string, { version: number; value: V; weight: number; read: boolean }>();
-  // A value asked for once (a crawler's walk over every page) is let go young instead of filling the cache
-  // and V8's old space (admission.ts).
-  const admission = options.admitOnSecondOffer ? createAdmission<string>(8192, options.random) : undefined;
+  const entries = new Map<string, { version: number; value: V; weight: number }>();
+  // Keys offered once and not kept yet (admitOnSecondOffer, as record-cache.ts): a value asked for once (a
+  // crawler's walk over every page) is let go young instead of filling the cache and V8's old space.
+  const offered = new Set<string>();
+  const MOST_OFFERED = 8192;
   const stats = cacheStats.get(name) ?? cacheStats.set(name, { hits: 0, misses: 0 }).get(name) as CacheStats;
   let total = 0;
   const remove = (key: string) => {
@@ -30,25 +28,22 @@ export function createVersionedCache<V>(
       const entry = entries.get(key);
       if (entry && entry.version === version) {
         stats.hits++;
-        entry.read = true;
         return entry.value;
       }
       stats.misses++;
       return undefined;
     },
     set(key: string, version: number, value: V): void {
-      const weight = weigh(value);
-      // Full only when the oldest value, which goes first, is still served: one of an older version, or not
-      // served since it was kept, goes at once (as in record-cache.ts).
-      const oldestServed = () => {
-        const oldest = entries.values().next().value;
-        return oldest !== undefined && oldest.read && oldest.version === version;
-      };
-      if (admission && !entries.has(key) && !admission.admits(key, () => total + weight > limit && oldestServed())) return;
+      if (options.admitOnSecondOffer && !entries.has(key) && !offered.delete(key)) {
+        if (offered.size >= MOST_OFFERED) offered.delete(offered.keys().next().value as string);
+        offered.add(key);
+        return;
+      }
       remove(key);
+      const weight = weigh(value);
       if (weight > limit) return;
       while (total + weight > limit) remove(entries.keys().next().value as string);
-      entries.set(key, { version, value, weight, read: false });
+      entries.set(key, { version, value, weight });
       total += weight;
     },
   };

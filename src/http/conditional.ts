@@ -58,7 +58,7 @@ interface RecentTag {
  * caches let in new values (db/admission.ts): lists of every day read in turn digest each page again before
  * long, and remembering each pushed ~50 kB out of the old space.
  */
-function createRecentTags(most: number, mostChars: number) {
+function createRecentTags(most: number, mostChars: number, alwaysAtOdds = false) {
   const recent = new Map<number, RecentTag>();
   let chars = 0;
   const digested = createAdmission<string>(DIGESTED_ONCE);
@@ -72,7 +72,7 @@ function createRecentTags(most: number, mostChars: number) {
     },
     remember(json: string, tag: string): void {
       // Full only when the oldest, which goes first, was found since it was remembered (as in db/record-cache.ts).
-      const full = () => (recent.size >= most || chars + json.length > mostChars) && recent.values().next().value?.read === true;
+      const full = () => alwaysAtOdds || ((recent.size >= most || chars + json.length > mostChars) && recent.values().next().value?.read === true);
       // A list page of ~60 kB pushes out as much as six records: its odds are a sixth of theirs.
       if (!digested.admits(tag, full, Math.min(1, RECORD_CHARS / json.length))) return;
       while (recent.size >= most || (recent.size > 0 && chars + json.length > mostChars)) {
@@ -97,7 +97,9 @@ const recordTags = createRecentTags(2048, 4_000_000);
 // A list page is put together anew each time from kept records; compared whole with the one remembered (a
 // few µs for ~60 kB), it is not digested again (~30 µs of a ~250 µs default list: 3790 -> 4560 req/s at 100k
 // events). Few: pages are the texts of nothing kept, held here alone (sixteen of ten records, ~1 MB).
-const pageTags = createRecentTags(16, 1_000_000);
+// Let in at their odds even with room: under writes a page lasts until the next one (the mix: ~7 ms, two
+// requests), and remembering each such page churned 60 kB through the old space a write.
+const pageTags = createRecentTags(16, 1_000_000, true);
 const recentTagsFor = (json: string) => (json.length <= 32_768 ? recordTags : json.length <= 262_144 ? pageTags : undefined);
 
 // Texts are encoded here, once: given a string, Node would measure its UTF-8 length for Content-Length, then

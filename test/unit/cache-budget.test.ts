@@ -56,67 +56,6 @@ describe('caches bounded by the bytes they hold', () => {
     expect(cache.get(20)).toBeUndefined();
   });
 
-  it('once full, a value offered again is let in one time in sixteen: reads spread over more records than fit keep what is kept', () => {
-    let draw = 0.99; // the random source: below 1/16 lets the offer in
-    const cache = createRecordCache<number, string>(4, () => 0, 'test', undefined, { admitOnSecondOffer: true, random: () => draw });
-    for (const key of [1, 2, 3, 4, 1, 2, 3, 4]) cache.set(key, `v${key}`, 0); // not full yet: each in from its second offer
-    expect([1, 2, 3, 4].map((key) => cache.get(key))).toEqual(['v1', 'v2', 'v3', 'v4']);
-    // A walk over eight other keys, twice (sixteen offers are remembered): full, so none gets in, none pushed out.
-    for (let round = 0; round < 2; round++) for (let key = 10; key < 18; key++) cache.set(key, `v${key}`, 0);
-    expect([1, 2, 3, 4].map((key) => cache.get(key))).toEqual(['v1', 'v2', 'v3', 'v4']);
-    expect(cache.get(10)).toBeUndefined();
-    // The draw that lets one in: the oldest kept value makes room, and the key stays remembered till then.
-    draw = 0.05;
-    cache.set(17, 'v17', 0);
-    expect([cache.get(1), cache.get(17)]).toEqual([undefined, 'v17']);
-    // A value kept already is replaced whatever the draw, and one offered once is never kept.
-    draw = 0.99;
-    cache.set(2, 'v2b', 0);
-    cache.set(99, 'v99', 0);
-    expect([cache.get(2), cache.get(99)]).toEqual(['v2b', undefined]);
-  });
-
-  it('a byte budget counts as full too, and a versioned cache admits the same way', () => {
-    let draw = 0.99;
-    const cache = createRecordCache<number, string>(100, () => 0, 'test', { bytes: 8, weigh: (text) => text.length }, { admitOnSecondOffer: true, random: () => draw });
-    for (const key of [1, 2, 1, 2]) cache.set(key, 'aaaa', 0);
-    expect([cache.get(1), cache.get(2)]).toEqual(['aaaa', 'aaaa']); // read since kept: worth keeping
-    for (const key of [3, 3, 3]) cache.set(key, 'bbbb', 0); // 12 bytes with it: full, refused every time
-    expect([cache.get(1), cache.get(2), cache.get(3)]).toEqual(['aaaa', 'aaaa', undefined]);
-    draw = 0;
-    cache.set(3, 'bbbb', 0);
-    expect([cache.get(1), cache.get(2), cache.get(3)]).toEqual([undefined, 'aaaa', 'bbbb']);
-
-    draw = 0.99;
-    const pages = createVersionedCache<string>(6, (html) => html.length, 'test-pages', { admitOnSecondOffer: true, random: () => draw });
-    for (const key of ['/a/', '/a/', '/b/', '/b/']) pages.set(key, 1, '<p>');
-    expect([pages.get('/a/', 1), pages.get('/b/', 1)]).toEqual(['<p>', '<p>']);
-    for (const key of ['/c/', '/c/', '/c/']) pages.set(key, 1, '<p>');
-    expect(['/a/', '/b/', '/c/'].map((key) => pages.get(key, 1))).toEqual(['<p>', '<p>', undefined]);
-    draw = 0;
-    pages.set('/c/', 1, '<p>');
-    expect(['/a/', '/b/', '/c/'].map((key) => pages.get(key, 1))).toEqual([undefined, '<p>', '<p>']);
-  });
-
-  it('a value not read lately is no reason to refuse another: what nobody reads any more goes at once', () => {
-    // Two places: read lately means within the last 16 lookups (eight times the limit), or kept within them.
-    const cache = createRecordCache<number, string>(2, () => 0, 'test', undefined, { admitOnSecondOffer: true, random: () => 0.99 });
-    for (const key of [1, 2, 1, 2]) cache.set(key, `v${key}`, 0);
-    for (const key of [3, 3]) cache.set(key, 'v3', 0); // 1 was kept lately: refused
-    expect(cache.get(3)).toBeUndefined();
-    for (let i = 0; i < 16; i++) expect(cache.get(2)).toBe('v2'); // 1 is not read again (the last crawl's, yesterday's)
-    cache.set(3, 'v3', 0); // and now pushed out whatever the draw
-    expect([cache.get(1), cache.get(2), cache.get(3)]).toEqual([undefined, 'v2', 'v3']);
-    for (const key of [4, 4, 4]) cache.set(key, 'v4', 0); // the oldest, 2, was read lately: refused
-    expect([cache.get(2), cache.get(4)]).toEqual(['v2', undefined]);
-
-    const pages = createVersionedCache<string>(6, (html) => html.length, 'test-pages', { admitOnSecondOffer: true, random: () => 0.99 });
-    for (const key of ['/a/', '/a/', '/b/', '/b/']) pages.set(key, 1, '<p>');
-    expect([pages.get('/a/', 1), pages.get('/b/', 1)]).toEqual(['<p>', '<p>']);
-    for (const key of ['/c/', '/c/']) pages.set(key, 2, '<p>'); // a write since: the oldest is of another version
-    expect([pages.get('/a/', 2), pages.get('/c/', 2)]).toEqual([undefined, '<p>']);
-  });
-
   it('a value that pushes out as much as several gets that much less of the odds once full (admission share)', () => {
     let draw = 0.05; // 0.05 * 16 = 0.8: within a whole share, not within half of one
     const admission = createAdmission<string>(8, () => draw);
