@@ -40,6 +40,5 @@ export function createAdmission<K>(remembered: number, random: () => number = Ma
       }
       return true;
     },
-    clear: () => offered.clear(),
   };
 }

@@ -54,9 +54,9 @@ interface RecentTag {
 /**
  * Texts whose tags are remembered, found by their sample, bounded by count and characters. A text's tag is
  * remembered from its second digest on: a text sent once (a record nobody asked for lately, a list put
- * together anew) is let go young instead of being held here until V8's old space; and once full, as the
- * caches let in new values (db/admission.ts): lists of every day read in turn digest each page again before
- * long, and remembering each pushed ~50 kB out of the old space.
+ * together anew) is let go young instead of being held here until V8's old space; and once full, only at
+ * the odds of db/admission.ts: 1000 hot records' texts (~10 MB) turned a FIFO of these over with each cycle,
+ * and lists of every day read in turn digest each page again before long.
  */
 function createRecentTags(most: number, mostChars: number, alwaysAtOdds = false) {
   const recent = new Map<number, RecentTag>();
@@ -71,7 +71,7 @@ function createRecentTags(most: number, mostChars: number, alwaysAtOdds = false)
       return found.tag;
     },
     remember(json: string, tag: string): void {
-      // Full only when the oldest, which goes first, was found since it was remembered (as in db/record-cache.ts).
+      // Full only when the oldest, which goes first, was found since it was remembered: one nobody asks for goes.
       const full = () => alwaysAtOdds || ((recent.size >= most || chars + json.length > mostChars) && recent.values().next().value?.read === true);
       // A list page of ~60 kB pushes out as much as six records: its odds are a sixth of theirs.
       if (!digested.admits(tag, full, Math.min(1, RECORD_CHARS / json.length))) return;
