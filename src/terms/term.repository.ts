@@ -52,7 +52,8 @@ const counted = (rows: Array<TermRow & { count: number | string | null }>): Coun
 /** Queries of the `term` table and its links. The only place that knows their SQL. */
 export function createTermRepository(db: Db, dialect: Dialect) {
   const selectCounted = () => db.selectFrom('term').selectAll('term');
-  // What an event's write asks of terms, compiled once per transaction (see precompiled.ts).
+  // What an event's write asks of terms, compiled once per transaction (see precompiledValues); a term by id,
+  // a statement of fixed text compiled once (precompiled: 'post_tag' and 0 stand in for each call's taxonomy and id).
   const withValues = precompiledValues(db);
   const byId = precompiled(db, () => selectCounted().where('term.taxonomy', '=', 'post_tag').where('term.id', '=', 0));
   // Byte order of the lower-cased text on both dialects, whatever PostgreSQL's database collation is.
