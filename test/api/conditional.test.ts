@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { API, describeEachDialect } from '../helpers/test-app.ts';
 
@@ -28,6 +29,22 @@ describeEachDialect('conditional requests: ETag, Last-Modified, 304 and If-Match
       expect((await get(url, { 'if-none-match': `W/${first.headers.etag}, "other"` })).statusCode).toBe(304); // weak comparison
       expect((await get(url, { 'if-none-match': '"other"' })).statusCode).toBe(200);
     }
+  });
+
+  it('sends the bytes its Content-Length counts and its strong ETag digests, whatever the characters', async () => {
+    // Texts are sent as strings, which Node encodes: the header must count, and the tag digest, the bytes that
+    // went out (the JSON escapes every character beyond ASCII, as the reference's does).
+    const title = 'Café – Zürich 東京 🎷';
+    const created = await send('POST', '/events', { ...EVENT, title, description: '<p>Ünïcödé — ½ 🎉</p>', venue: { venue: 'Salle Pleyel – Paris' } });
+    expect(created.statusCode).toBe(201);
+    const id = created.json.id;
+    for (const answer of [created, await get(`/events/${id}`), await get(`/events/${id}`), await get('/events?start_date=2000-01-01'), await get(`/venues/${created.json.venue.id}`)]) {
+      expect(Number(answer.headers['content-length'])).toBe(answer.rawPayload.length);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      if (answer !== created) expect(answer.headers.etag).toBe(`"${createHash('sha1').update(answer.rawPayload).digest('base64url')}"`);
+    }
+    expect((await get(`/events/${id}`)).json.title).toBe(title);
+    expect((await get('/events?start_date=2000-01-01')).json.events[0].venue.venue).toBe('Salle Pleyel – Paris');
   });
 
   it('an event\'s tag moves when what it embeds changes, and If-Modified-Since follows the last write', async () => {
