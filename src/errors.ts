@@ -18,7 +18,7 @@ export class ApiError extends Error {
 
   toBody(): { code: string; message: string; data: { status: number; [key: string]: unknown }; additional_data?: unknown[] } {
     const body = { code: this.code, message: this.message, data: { status: this.status, ...this.data } };
-    return this.additionalData ? { ...body, additional_data: this.additionalData } : body;
+    return this.additionalData ? Object.assign(body, { additional_data: this.additionalData }) : body;
   }
 }
 

@@ -118,7 +118,7 @@ export function presentCost(stored: string[], defaults: CurrencyDefaults): Cost 
   const parsed = parseTexts(texts);
   if (parsed.values.length === 0) {
     // Text without any amount (`Donation`) is shown as written, and no symbol is shown.
-    const details = { ...costDetailsEmpty(), currency_code: defaults.code };
+    const details = Object.assign(costDetailsEmpty(), { currency_code: defaults.code });
     return { cost: texts.join(', '), cost_details: details };
   }
   // Our decision (the reference leaves the details empty here): without a mark in the input the

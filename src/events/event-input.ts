@@ -66,7 +66,8 @@ export async function eventWrite(
     },
     fallbackSlug: 'event',
   });
-  const columns: Partial<EventColumns> = { ...common, ...eventDateColumns(input, existing, config.timezone) };
+  // Object.assign, not a literal opening with a spread: see QueryEcho in event-list.ts (a hidden class a write).
+  const columns: Partial<EventColumns> = Object.assign({}, common, eventDateColumns(input, existing, config.timezone));
   if (input.title !== undefined) columns.title = input.title.trim();
   if (input.password !== undefined) columns.password = input.password;
   else if (!existing) columns.password = '';

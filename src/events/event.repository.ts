@@ -237,7 +237,7 @@ export function createEventRepository(db: Db, dialect: Dialect) {
 
     async insert(values: EventColumns): Promise<number> {
       const { id } = await db.insertInto('post').values({ type: 'event' }).returning('id').executeTakeFirstOrThrow();
-      await db.insertInto('event').values({ ...values, id } as Insertable<EventTable>).execute();
+      await db.insertInto('event').values(Object.assign({}, values, { id }) as Insertable<EventTable>).execute();
       return id;
     },
 
@@ -252,7 +252,7 @@ export function createEventRepository(db: Db, dialect: Dialect) {
         const posts = (await withValues(`post:${part.length}`, part.map(() => 'event'), () =>
           db.insertInto('post').values(part.map(() => ({ type: 'event' }))).returning('id'))).rows;
         const partIds = posts.map((p) => p.id).sort((a, b) => a - b);
-        const full = part.map((row, i) => ({ ...row, id: partIds[i] }) as Insertable<EventTable>);
+        const full = part.map((row, i) => Object.assign({}, row, { id: partIds[i] }) as Insertable<EventTable>);
         const insert = () => db.insertInto('event').values(full);
         // One event (a create) by its columns; a page of many (an import) is built, once for its 500.
         if (full.length === 1) {
@@ -266,7 +266,7 @@ export function createEventRepository(db: Db, dialect: Dialect) {
 
     /** `revise`: the event really changed, so its SEQUENCE moves on (counted in SQL: concurrent updates both count). */
     update: async (id: number, values: Partial<EventColumns>, revise = false) => {
-      if (revise) await db.updateTable('event').set((eb) => ({ ...values, sequence: eb('sequence', '+', 1) })).where('id', '=', id).execute();
+      if (revise) await db.updateTable('event').set((eb) => Object.assign({}, values, { sequence: eb('sequence', '+', 1) })).where('id', '=', id).execute();
       else if (Object.keys(values).length > 0) await db.updateTable('event').set(values).where('id', '=', id).execute();
     },
 
@@ -281,7 +281,7 @@ export function createEventRepository(db: Db, dialect: Dialect) {
     /** The same columns set on many events (a series' edit reaching its occurrences); `revise` as in `update`. */
     updateMany: async (ids: number[], values: Partial<EventColumns>, revise: boolean) => {
       for (const part of chunks(ids)) {
-        await db.updateTable('event').set((eb) => (revise ? { ...values, sequence: eb('sequence', '+', 1) } : values)).where('id', 'in', part).execute();
+        await db.updateTable('event').set((eb) => (revise ? Object.assign({}, values, { sequence: eb('sequence', '+', 1) }) : values)).where('id', 'in', part).execute();
       }
     },
 

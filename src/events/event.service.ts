@@ -123,7 +123,7 @@ export function createEventService(deps: {
 
   /** How series are written now, by whom: a write past the cap of occurrences is refused. */
   const seriesContext = (userId: number | null, pastCap: SeriesContext['pastCap'] = 'refuse', now: DateTime = DateTime.utc()): SeriesContext =>
-    ({ ...config.recurrence, siteZone: config.timezone, now, userId, pastCap });
+    Object.assign({}, config.recurrence, { siteZone: config.timezone, now, userId, pastCap });
   /** New events with their links and term counts, in as few statements as there are kinds of row. */
   async function insertAll(repos: Repositories, writes: EventWrite[], caller: Caller): Promise<number[]> {
     const ids = await repos.events.insertMany(writes.map((w) => w.columns as EventColumns));

@@ -82,11 +82,7 @@ export function createLinkedPostService<T extends PostTableName>(
         return repoOf(repos).slugsStartingWith(base);
       },
       fallbackSlug: label,
-    }).then((common) => ({
-      ...common,
-      ...(title !== undefined ? { title: title.trim() } : {}),
-      ...kind.ownColumns(input, existing),
-    }));
+    }).then((common) => Object.assign({}, common, title !== undefined ? { title: title.trim() } : {}, kind.ownColumns(input, existing)));
   }
 
   /** The record as it is under this transaction's lock, after If-Match (when sent) is checked against it. */

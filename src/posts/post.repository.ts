@@ -123,7 +123,7 @@ export function createPostRepository<T extends PostTableName>(db: Db, dialect: D
 
     async insert(values: Omit<Row, 'id'>): Promise<number> {
       const { id } = await db.insertInto('post').values({ type: table }).returning('id').executeTakeFirstOrThrow();
-      await d.insertInto(name).values({ ...values, id }).execute();
+      await d.insertInto(name).values(Object.assign({}, values, { id })).execute();
       return id;
     },
 

@@ -174,14 +174,14 @@ export async function materialize(repos: Repositories, seriesId: number, ctx: Se
   const relinked: number[] = [];
 
   for (const [slot, row] of pairs) {
-    const wanted: Partial<EventColumns> = { ...shared, ...occurrenceDates(series, slot), original_start: slot.start };
+    const wanted: Partial<EventColumns> = Object.assign({}, shared, occurrenceDates(series, slot), { original_start: slot.start });
     const changes = Object.fromEntries(Object.entries(wanted).filter(([key, value]) => row[key as keyof EventRow] !== value)) as Partial<EventColumns>;
     const linksDiffer = termsOf(row.id).join() !== terms.join() || organizersOf(row.id).join() !== organizers.join();
     if (row.status === 'publish') counted.before.push(...termsOf(row.id));
     counted.after.push(...countAfter());
     if (linksDiffer) relinked.push(row.id);
     if (Object.keys(changes).length === 0 && !linksDiffer) continue;
-    await repos.events.update(row.id, { ...changes, modified_local: now.local, modified_utc: now.utc }, true);
+    await repos.events.update(row.id, Object.assign({}, changes, { modified_local: now.local, modified_utc: now.utc }), true);
     repos.changes.note({ kind: 'event', id: row.id, action: statusChange(row.status, changes.status), userId: ctx.userId });
   }
   if (relinked.length > 0) await repos.events.replaceLinks(relinked, terms, organizers);

@@ -123,7 +123,7 @@ function readBase(toks: Tok[], now: DateTime): Base | null | undefined {
       // An ISO offset fixes the instant; later relative amounts are applied in that offset, like PHP.
       const { hour, minute, second, millisecond } = b;
       const zone = FixedOffsetZone.instance(b.off);
-      const dt = DateTime.fromObject({ ...ymd, hour, minute, second, millisecond }, { zone });
+      const dt = DateTime.fromObject({ year: ymd.year, month: ymd.month, day: ymd.day, hour, minute, second, millisecond }, { zone });
       return dt.isValid ? { dt, next: 2, explicit: true, hasTime: true, timeSet: true } : null;
     }
     if (a.iso && b?.t !== 'clock') return null;

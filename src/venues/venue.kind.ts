@@ -26,12 +26,13 @@ export const venueKind: LinkedPostKind<'venue'> = {
   searchColumns: ['title', 'description', 'excerpt', 'address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'],
 
   ownColumns(input, existing) {
-    return {
-      ...textColumns(input, TEXT_FIELDS, !existing),
-      ...flagColumns(input, { show_map: true, show_map_link: true }, !existing),
-      ...stateProvince(input, existing),
-      ...coordinates(input, existing),
-    };
+    return Object.assign(
+      {},
+      textColumns(input, TEXT_FIELDS, !existing),
+      flagColumns(input, { show_map: true, show_map_link: true }, !existing),
+      stateProvince(input, existing),
+      coordinates(input, existing),
+    );
   },
 
   // Object.assign, not a literal that starts by spreading the head: V8 built that one ~50x slower (~19 µs a

@@ -31,7 +31,7 @@ export function createWebhookRepository(db: Db, dialect: Dialect) {
       if (Number(moved.numUpdatedRows) === 0) return false;
       if (deliveries.length > 0) {
         await db.insertInto('webhook_delivery')
-          .values(deliveries.map((d) => ({ ...d, webhook_id: webhookId, status: 'pending', next_attempt_utc: nowIso })))
+          .values(deliveries.map((d) => Object.assign({}, d, { webhook_id: webhookId, status: 'pending', next_attempt_utc: nowIso })))
           .execute();
       }
       return true;
@@ -67,7 +67,7 @@ export function createWebhookRepository(db: Db, dialect: Dialect) {
     async settle(deliveryId: number, attempt: { attempted_utc: string; status: number | null; error: string; duration_ms: number }, next: { status: string; next_attempt_utc?: string; delivered_utc?: string }) {
       await db.insertInto('webhook_attempt').values({ delivery_id: deliveryId, ...attempt }).execute();
       await db.updateTable('webhook_delivery')
-        .set((eb) => ({ ...next, attempts: eb('attempts', '+', 1), locked_until: '' }))
+        .set((eb) => Object.assign({}, next, { attempts: eb('attempts', '+', 1), locked_until: '' }))
         .where('id', '=', deliveryId).execute();
     },
 
