@@ -17,15 +17,16 @@ function localized(error: ApiError, request: FastifyRequest) {
     details && typeof details === 'object' && !Array.isArray(details)
       ? Object.fromEntries(Object.entries(details as Record<string, ParamError>).map(([name, d]) => [name, { ...d, message: translate(d.message, language) }]))
       : details;
-  return {
-    ...body,
+  // Object.assign from {}, not literals opening with a spread: see QueryEcho in events/event-list.ts.
+  return Object.assign({}, body, {
     message: translate(body.message, language),
-    data: {
-      ...body.data,
-      ...(translatedParams !== undefined ? { params: translatedParams } : {}),
-      ...(translatedDetails !== undefined ? { details: translatedDetails } : {}),
-    },
-  };
+    data: Object.assign(
+      {},
+      body.data,
+      translatedParams !== undefined ? { params: translatedParams } : {},
+      translatedDetails !== undefined ? { details: translatedDetails } : {},
+    ),
+  });
 }
 
 /** Answers any failure as the one error path does (also for what the router rejects before any route). */

@@ -14,40 +14,42 @@ const pick = (record: Rec, names: string[]) => {
 
 const imageUrl = (image: unknown) => (image && typeof image === 'object' && typeof (image as Rec).url === 'string' ? (image as Rec).url : undefined);
 
-const common = (record: Rec) => ({
-  ...pick(record, ['status', 'slug', 'description', 'excerpt', 'date']),
-  ...(imageUrl(record.image) ? { image: imageUrl(record.image) } : {}),
-});
+// Object.assign from {}, not literals opening with a spread (a hidden class each, see QueryEcho in
+// events/event-list.ts): an import maps thousands of records.
+const common = (record: Rec) => Object.assign(
+  {},
+  pick(record, ['status', 'slug', 'description', 'excerpt', 'date']),
+  imageUrl(record.image) ? { image: imageUrl(record.image) } : {},
+);
 
 export function termInput(record: Rec, localId: LocalId, kind: string) {
   const parent = record.parent ? localId(kind, record.parent) : undefined;
-  return { ...pick(record, ['name', 'slug', 'description']), ...(parent ? { parent } : {}) };
+  return Object.assign({}, pick(record, ['name', 'slug', 'description']), parent ? { parent } : {});
 }
 
-export const venueInput = (record: Rec) => ({
-  ...common(record),
-  ...pick(record, ['venue', 'address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'show_map', 'show_map_link']),
+export const venueInput = (record: Rec) => Object.assign(
+  common(record),
+  pick(record, ['venue', 'address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'show_map', 'show_map_link']),
   // A site with the Pro add-on sends both coordinates (numbers) or neither.
-  ...(typeof record.geo_lat === 'number' && typeof record.geo_lng === 'number' ? { geo_lat: record.geo_lat, geo_lng: record.geo_lng } : {}),
-});
+  typeof record.geo_lat === 'number' && typeof record.geo_lng === 'number' ? { geo_lat: record.geo_lat, geo_lng: record.geo_lng } : {},
+);
 
-export const organizerInput = (record: Rec) => ({
-  ...common(record),
-  ...pick(record, ['organizer', 'phone', 'website', 'email']),
-});
+export const organizerInput = (record: Rec) => Object.assign(common(record), pick(record, ['organizer', 'phone', 'website', 'email']));
 
 const ids = (list: unknown, kind: string, localId: LocalId) =>
   (Array.isArray(list) ? list : []).map((item) => localId(kind, (item as Rec)?.id ?? item)).filter((id): id is number => id !== undefined);
 
 export function eventInput(record: Rec, localId: LocalId) {
   const venueId = record.venue && typeof record.venue === 'object' && !Array.isArray(record.venue) ? localId('venue', record.venue.id) : undefined;
-  const input: Rec = {
-    ...common(record),
-    ...pick(record, ['title', 'start_date', 'end_date', 'timezone', 'all_day', 'website', 'featured', 'sticky', 'hide_from_listings', 'show_map', 'show_map_link']),
-    categories: ids(record.categories, 'category', localId),
-    tags: ids(record.tags, 'tag', localId),
-    organizer: ids(record.organizer, 'organizer', localId),
-  };
+  const input: Rec = Object.assign(
+    common(record),
+    pick(record, ['title', 'start_date', 'end_date', 'timezone', 'all_day', 'website', 'featured', 'sticky', 'hide_from_listings', 'show_map', 'show_map_link']),
+    {
+      categories: ids(record.categories, 'category', localId),
+      tags: ids(record.tags, 'tag', localId),
+      organizer: ids(record.organizer, 'organizer', localId),
+    },
+  );
   if (typeof record.cost === 'string' && record.cost !== '') input.cost = record.cost;
   if (venueId !== undefined) input.venue = venueId;
   return input;

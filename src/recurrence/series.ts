@@ -192,8 +192,8 @@ export async function materialize(repos: Repositories, seriesId: number, ctx: Se
 
   if (fresh.length > 0) {
     const slugs = await occurrenceSlugs(repos, series.slug, fresh);
-    const ids = await repos.events.insertMany(fresh.map((slot, i) => ({
-      ...shared, ...occurrenceDates(series, slot), slug: slugs[i], parent_id: series.id, recurrence: null, original_start: slot.start,
+    const ids = await repos.events.insertMany(fresh.map((slot, i) => Object.assign({}, shared, occurrenceDates(series, slot), {
+      slug: slugs[i], parent_id: series.id, recurrence: null, original_start: slot.start,
       override: 0, recurrence_next: null, modified_local: now.local, modified_utc: now.utc,
     }) as EventColumns));
     await repos.events.addLinks(ids.map((eventId) => ({ eventId, termIds: terms, organizerIds: organizers })));
