@@ -60,7 +60,7 @@ export function createFeedService(deps: { events: EventService; urls: Urls; conf
    */
   function feedQuery(query: EventListQuery, now: DateTime): EventListQuery {
     if (WINDOW_PARAMS.some((param) => query[param] !== undefined) || query.include?.length) return query;
-    return Object.assign({}, query, { start_date: now.setZone(config.timezone).minus({ days: PAST_DAYS }).toISODate() as string });
+    return { ...query, start_date: now.setZone(config.timezone).minus({ days: PAST_DAYS }).toISODate() as string };
   }
 
   /**
