@@ -21,6 +21,8 @@ export interface RunReport {
   events: number;
   seedSeconds: number;
   seedCpuSeconds: number;
+  /** How long the service took to store every event's text before the scenarios ran (events/stored-texts.ts). */
+  storedTextsSeconds: number;
   settings: { connections: number; duration: number; warmup: number };
   scenarios: ScenarioResult[];
   /** The server's lifetime peak resident set (VmHWM), seeding excluded: it runs in its own process. */
@@ -74,6 +76,7 @@ export const resultTable = (results: ScenarioResult[]) => textTable(HEADERS, row
 export function summaryLine(report: RunReport): string {
   const m = report.machine;
   return `${report.events} events on ${report.database}; seeded in ${report.seedSeconds.toFixed(1)} s (${report.seedCpuSeconds.toFixed(1)} s CPU); ` +
+    `texts stored by the service in ${report.storedTextsSeconds.toFixed(1)} s; ` +
     `${report.settings.connections} connections, ${report.settings.warmup} s warm-up + ${report.settings.duration} s each; ` +
     `${m.cores} × ${m.cpu}, node ${m.node}; ${m.pinned}; load average ${m.loadAverage.before.toFixed(2)} before, ` +
     `${m.loadAverage.after?.toFixed(2) ?? '?'} after; server peak RSS ${report.serverPeakRssMb.toFixed(0)} MB`;

@@ -55,6 +55,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Moves the horizon of open-ended recurring series on now (as of `now`); the app also does it hourly. */
     extendSeries(now?: DateTime): Promise<void>;
+    /** Stores the text of every event without a valid one (events/stored-texts.ts) until `stopped`; how many. */
+    storeEventTexts(stopped: () => boolean): Promise<number>;
   }
 }
 
@@ -147,7 +149,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   const organizers = createLinkedPostService(organizerKind, deps);
   const categories = createTermService(categoryKind, deps);
   const tags = createTermService(tagKind, deps);
-  const events = createEventService({ ...deps, venues, organizers });
+  const events = createEventService({
+    ...deps, venues, organizers, failed: (error) => app.log.warn({ err: error }, 'stored event texts could not be written'),
+  });
+  app.decorate('storeEventTexts', (stopped: () => boolean) => events.storeTexts(stopped));
+  app.addHook('onClose', async () => events.flushTexts());
   const feeds = createFeedService({ events, urls, config, store });
   registerEventRoutes(app, events, feeds, store.lastWrite);
   registerVenueRoutes(app, venues, store.lastWrite);

@@ -1,4 +1,5 @@
 import { createEventRepository } from './events/event.repository.ts';
+import { createEventTextRepository } from './events/event-text.repository.ts';
 import { createChangeRepository } from './changes/change.repository.ts';
 import { createImageRepository } from './images/image.repository.ts';
 import { createLineageRepository } from './import/lineage.repository.ts';
@@ -20,6 +21,7 @@ export function createRepositories(db: Db, dialect: Dialect) {
     organizers: createPostRepository(db, dialect, 'organizer'),
     terms: createTermRepository(db, dialect),
     events: createEventRepository(db, dialect),
+    eventTexts: createEventTextRepository(db),
     lineage: createLineageRepository(db),
     changes: createChangeRepository(db, dialect),
     webhooks: createWebhookRepository(db, dialect),

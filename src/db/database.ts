@@ -106,6 +106,7 @@ export interface Database {
   event: EventTable;
   event_term: EventTermTable;
   event_organizer: EventOrganizerTable;
+  event_text: EventTextTable;
   import_lineage: ImportLineageTable;
   change_log: ChangeLogTable;
   /** Changes committed on PostgreSQL, not yet given their place in the log (migration 0016). */
@@ -210,6 +211,17 @@ export interface EventTable extends PostColumns {
   recurrence_next: string | null;
   /** RFC 5545 SEQUENCE: 0 when created, one more with each update that changes the event (the repository keeps it). */
   sequence: Generated<number>;
+  /** Moves with every change that can change the event's record, kept by the database (migration 0017). */
+  revision: Generated<number>;
+}
+
+/** An event's own part of its record, stored ready to serve while `revision` is the event's (migration 0017). */
+export interface EventTextTable {
+  event_id: number;
+  revision: number;
+  fingerprint: string;
+  links: string;
+  body: string;
 }
 
 export interface EventTermTable {

@@ -9,7 +9,8 @@ import { toEmbeddedTerm } from '../terms/term.service.ts';
 import type { Taxonomy } from '../terms/term.kind.ts';
 import type { EventLinks, EventRow } from './event.repository.ts';
 import { blanked, isLocked, type RecordDeps, type RecordOptions } from './event.record.ts';
-import { type LinkedText, type LinkedTexts, linkedForm, linkedTexts as linkedParts, recordText } from './event-text.ts';
+import { embedsVenue, fillText, type LinkedText, type LinkedTexts, linkedForm, linkedTexts as linkedParts, organizersIn, ownText } from './event-text.ts';
+import type { Own, StoredTexts } from './stored-texts.ts';
 
 /**
  * An event record as JSON text with its two term lists left out: the terms it embeds carry their counts,
@@ -32,14 +33,21 @@ interface RecordText {
   blanked?: string;
 }
 
-const SLOT = '\u0000terms\u0000';
-const slotOf = (key: string) => `"${key}":${JSON.stringify(SLOT)}`;
+
+/**
+ * Whether building texts reads the stored ones (stored-texts.ts), and offers those it builds to be stored. A
+ * write's answer does neither: nothing is stored for the revision it just made, and its reader may never come.
+ */
+interface Stored {
+  read: boolean;
+  offer: boolean;
+}
 
 /**
  * Event rows and records as JSON text, kept per record and forgotten per record when the change log says
  * what changed (changes/change-watch.ts): a write to one event leaves every other kept record valid.
  */
-export function createEventJson(watch: ChangeWatch) {
+export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
   const since = watch.generation;
   // Rows of a few kB (the description twice: as written and as searched) and JSON text of ~10 kB a record.
   const rows = createRecordCache<number, EventRow>(5000, since, 'event-rows', {
@@ -189,17 +197,10 @@ export function createEventJson(watch: ChangeWatch) {
     return whole;
   }
 
-  /** A record's text to keep (its term lists as slots filled from the term texts), and the whole text to serve now. */
-  function textOf(withSlots: string, row: EventRow, links: EventLinks, termText: Map<number, string>, from: number): { text: RecordText; json: string } {
-    const [head, rest] = withSlots.split(slotOf('categories'));
-    const [middle, tail] = rest.split(slotOf('tags'));
-    const categoryList = termList(links.categories, termText);
-    const tagList = termList(links.tags, termText);
-    const json = `${head}"categories":${categoryList}${middle}"tags":${tagList}${tail}`;
-    const start = head.length + '"categories":'.length;
-    const tagsStart = start + categoryList.length + middle.length + '"tags":'.length;
+  /** A record's text to keep (where its term lists are, to put new ones in), and the whole text to serve now. */
+  function textOf(json: string, at: RecordText['at'], row: EventRow, links: Own['links'], from: number): { text: RecordText; json: string } {
     const text: RecordText = {
-      json, at: { categories: [start, start + categoryList.length], tags: [tagsStart, tagsStart + tagList.length] },
+      json, at,
       // Its term lists are current only if nothing was forgotten since the read began.
       terms: from === since() ? termsSeen : -1,
       spliced: -1,
@@ -237,28 +238,57 @@ export function createEventJson(watch: ChangeWatch) {
   }
 
   /**
-   * The texts of events not kept: their links in one statement, the venues, organizers, terms and images they
-   * embed from what is kept (the few missing read for all at once), their own part built from their rows.
+   * The texts of events not kept: their own texts (event-text.ts) from those stored (one statement), the rest
+   * built from their rows and their links (one statement) and offered to be stored when `use` says so; then
+   * filled with the venue, organizer and term texts kept, the few missing read for all at once. A stored text
+   * that embeds a venue or organizer no longer there (or not one now there) is built again.
    */
-  async function build(missing: EventRow[], deps: RecordDeps, single: boolean, from: number) {
+  async function build(missing: EventRow[], deps: RecordDeps, single: boolean, from: number, use: Stored) {
     const made = new Map<number, { text: RecordText; json: string }>();
     if (missing.length === 0) return made;
-    const links = await deps.repos.events.linksOf(missing.map((row) => row.id));
-    const all = [...links.values()];
+    const owns = use.read ? await stored.read(missing) : new Map<number, Own>();
+    const fromStore = new Set(owns.keys());
+    const fresh = missing.filter((row) => !fromStore.has(row.id));
+    const links = await deps.repos.events.linksOf(fresh.map((row) => row.id));
     const venues = await linkedTexts('venue', missing.flatMap((row) => (row.venue_id === null ? [] : [row.venue_id])), deps, single, from);
-    const organizers = await linkedTexts('organizer', all.flatMap((l) => l.organizers), deps, single, from);
-    const imagesById = await imageRows(missing, deps);
-    const termText = await termTexts({ categories: all.flatMap((l) => l.categories), tags: all.flatMap((l) => l.tags) }, deps, from);
-    for (const row of missing) {
+    const organizerIds = [...owns.values()].flatMap((o) => o.links.organizers).concat([...links.values()].flatMap((l) => l.organizers));
+    const organizers = await linkedTexts('organizer', organizerIds, deps, single, from);
+    const imagesById = await imageRows(fresh, deps);
+    // Built in the single form unless neither this read nor the store wants it (a write's answer), whose
+    // json_ld would be built for nothing.
+    const form = single || use.offer;
+    for (const row of fresh) {
       const own = links.get(row.id) as EventLinks;
-      const withSlots = recordText(row, {
+      const found = own.organizers.filter((id) => organizers.has(id));
+      const text = ownText(row, {
         links: own,
-        venue: row.venue_id === null ? undefined : venues.get(row.venue_id),
-        organizers: own.organizers.map((id) => organizers.get(id)).filter((text) => text !== undefined),
+        venue: row.venue_id !== null && venues.has(row.venue_id),
+        organizers: found.length,
         image: row.image_id === null ? undefined : imagesById.get(row.image_id),
-      }, deps, single, SLOT);
-      made.set(row.id, textOf(withSlots, row, own, termText, from));
+      }, deps, form);
+      const built = { own: text, links: { categories: own.categories, tags: own.tags, organizers: found } };
+      owns.set(row.id, built);
+      if (use.offer) stored.offer(row, built);
     }
+    const all = [...owns.values()];
+    const termText = await termTexts({ categories: all.flatMap((o) => o.links.categories), tags: all.flatMap((o) => o.links.tags) }, deps, from);
+    const again: EventRow[] = [];
+    for (const row of missing) {
+      const { own, links: linked } = owns.get(row.id) as Own;
+      const venue = row.venue_id === null ? undefined : venues.get(row.venue_id);
+      const embedded = linked.organizers.map((id) => organizers.get(id)).filter((text) => text !== undefined);
+      const stale = fromStore.has(row.id) &&
+        (embedsVenue(own) !== (venue !== undefined) || embedded.length !== linked.organizers.length || organizersIn(own) !== embedded.length);
+      if (stale) {
+        again.push(row);
+        continue;
+      }
+      const { json, at } = fillText(own, single, {
+        venue, organizers: embedded, categories: termList(linked.categories, termText), tags: termList(linked.tags, termText),
+      });
+      made.set(row.id, textOf(json, at, row, linked, from));
+    }
+    if (again.length > 0) for (const [id, text] of await build(again, deps, single, from, { read: false, offer: use.offer })) made.set(id, text);
     return made;
   }
 
@@ -294,16 +324,22 @@ export function createEventJson(watch: ChangeWatch) {
       return ids.map((id) => found.get(id)).filter((row) => row !== undefined);
     },
 
+    /** Builds and stores the own texts of these rows (stored-texts.ts), and waits until they are written. */
+    async store(eventRows: EventRow[], deps: RecordDeps): Promise<void> {
+      await build(eventRows, deps, true, since(), { read: false, offer: true });
+      await stored.flush();
+    },
+
     /**
      * The records of these rows as JSON text: kept text reused, the rest built with a fixed number of
      * queries. Protection is applied per caller on a copy.
      */
-    async texts(eventRows: EventRow[], deps: RecordDeps, options: RecordOptions & { from: number }): Promise<string[]> {
+    async texts(eventRows: EventRow[], deps: RecordDeps, options: RecordOptions & { from: number; stored?: Stored }): Promise<string[]> {
       await catchUpTerms(deps, options.from);
       const form = options.single ? 'single' : 'list';
       const kept = eventRows.map((row) => texts.get(`${row.id}:${form}`));
       const missing = eventRows.filter((_, i) => kept[i] === undefined);
-      const made = await build(missing, deps, options.single ?? false, options.from);
+      const made = await build(missing, deps, options.single ?? false, options.from, options.stored ?? { read: true, offer: true });
       for (const [id, { text }] of made) texts.set(`${id}:${form}`, text, options.from);
       const stale = kept.filter((text) => text !== undefined && !termsCurrent(text)) as RecordText[];
       const wanted = { categories: stale.flatMap((text) => text.categories), tags: stale.flatMap((text) => text.tags) };

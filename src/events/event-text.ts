@@ -41,37 +41,71 @@ export function linkedTexts(single: EventRecord): LinkedTexts {
 export const linkedForm = (texts: LinkedTexts, single: boolean): LinkedText =>
   single ? { json: `${texts.head},"json_ld":${texts.jsonLd}${texts.tail}`, jsonLd: texts.jsonLd } : { json: texts.head + texts.tail };
 
-const MARKED = new RegExp(`"\\\\u0000${NONCE}:([a-z]+)(\\d*)\\\\u0000"`, 'g');
+const MARKED = new RegExp(`"\\\\u0000${NONCE}:([a-z]+\\d*)\\\\u0000"`, 'g');
+// What stands for an embedded part in an own text (below): a control character, which JSON text never holds
+// unescaped, so no text of the event can pass for one; and unlike a NUL, PostgreSQL can store it.
+const SEP = '\u0001';
+// Where the single form's json_ld begins (the record's last key): the list form ends there.
+const JSON_LD_KEY = ',"json_ld":';
 
 /**
- * An event's record as JSON text, put together from its own part (built from its row, the only part
- * serialized here) and the kept texts of the venue and organizers it embeds, so that what is kept as text is
- * never serialized again. Its term lists are left as `slot` (event-json.ts puts them in: their counts move).
- * The same record as `buildRecords` builds: both come from `eventRecord`.
+ * An event's own part of its record: its JSON (in the single form unless `single` is false), built from its
+ * row (the only part serialized here), with a mark (`\u0001name\u0001`) where each part other records own
+ * goes: its venue and organizers (and their JSON-LD), its term lists, and the start of its json_ld. Kept in
+ * memory and stored (stored-texts.ts, the single form only); `fillText` puts either form together from one
+ * in the single form.
  */
-export function recordText(
+export function ownText(
   row: EventRow,
-  parts: { links: EventLinks; venue?: LinkedText; organizers: LinkedText[]; image: { id: number; url: string; extension: string } | undefined },
+  parts: { links: EventLinks; venue: boolean; organizers: number; image: { id: number; url: string; extension: string } | undefined },
   deps: { urls: Urls; config: Config },
-  single: boolean,
-  slot: string,
+  single = true,
 ): string {
-  const { venue, organizers } = parts;
-  const withJsonLd = organizers.filter((organizer) => organizer.jsonLd !== undefined);
   const own = eventRecord(row, {
-    categories: slot,
-    tags: slot,
-    venue: venue ? mark('venue') : [],
+    categories: mark('categories'),
+    tags: mark('tags'),
+    venue: parts.venue ? mark('venue') : [],
     organizers: mark('organizers'),
-    venueJsonLd: venue?.jsonLd !== undefined ? mark('venueld') : undefined,
-    organizerJsonLds: withJsonLd.map((_, i) => mark(`organizerld${i}`)),
+    venueJsonLd: parts.venue ? mark('venueld') : undefined,
+    organizerJsonLds: Array.from({ length: parts.organizers }, (_, i) => mark(`organizerld${i}`)),
     image: parts.image,
     imported: parts.links.imported,
   }, deps, single);
-  return jsonText(own).replace(MARKED, (_, name: string, index: string) => {
-    if (name === 'venue') return (venue as LinkedText).json;
-    if (name === 'venueld') return (venue as LinkedText).jsonLd as string;
-    if (name === 'organizers') return `[${organizers.map((organizer) => organizer.json).join(',')}]`;
-    return withJsonLd[Number(index)].jsonLd as string;
-  });
+  const json = jsonText(own).replace(MARKED, (_, name: string) => `${SEP}${name}${SEP}`);
+  if (!single) return json;
+  const ld = json.lastIndexOf(JSON_LD_KEY);
+  return `${json.slice(0, ld)}${SEP}ld${SEP}${json.slice(ld)}`;
+}
+
+/** Whether an own text embeds a venue (one was found when it was built). */
+export const embedsVenue = (own: string) => own.includes(`${SEP}venue${SEP}`);
+/** How many organizers an own text embeds. */
+export const organizersIn = (own: string) => own.split(`${SEP}organizerld`).length - 1;
+
+/**
+ * A record's JSON in one form, from its own text and the texts of what it embeds (each organizer's in the
+ * order of its marks), and where its two term lists are in it (event-json.ts puts new ones in there).
+ */
+export function fillText(
+  own: string,
+  single: boolean,
+  embedded: { venue?: LinkedText; organizers: LinkedText[]; categories: string; tags: string },
+): { json: string; at: { categories: [number, number]; tags: [number, number] } } {
+  const pieces = own.split(SEP);
+  let json = pieces[0];
+  const at = { categories: [0, 0] as [number, number], tags: [0, 0] as [number, number] };
+  for (let i = 1; i < pieces.length; i += 2) {
+    const name = pieces[i];
+    if (name === 'ld' && !single) return { json: `${json}}`, at };
+    if (name === 'categories' || name === 'tags') {
+      const list = embedded[name];
+      at[name] = [json.length, json.length + list.length];
+      json += list;
+    } else if (name === 'venue') json += (embedded.venue as LinkedText).json;
+    else if (name === 'venueld') json += (embedded.venue as LinkedText).jsonLd as string;
+    else if (name === 'organizers') json += `[${embedded.organizers.map((organizer) => organizer.json).join(',')}]`;
+    else if (name.startsWith('organizerld')) json += embedded.organizers[Number(name.slice('organizerld'.length))].jsonLd as string;
+    json += pieces[i + 1];
+  }
+  return { json, at };
 }

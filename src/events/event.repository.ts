@@ -7,7 +7,7 @@ import { distanceSql, type GeoFilter, geoCondition } from '../geo/geo.ts';
 
 export type EventRow = Selectable<EventTable>;
 /** What writers set; `sequence` is the repository's own (see `update`). */
-export type EventColumns = Omit<EventTable, 'id' | 'sequence'>;
+export type EventColumns = Omit<EventTable, 'id' | 'sequence' | 'revision'>;
 
 export interface EventLinks {
   categories: number[];
@@ -221,6 +221,12 @@ export function createEventRepository(db: Db, dialect: Dialect) {
         order by 1, 2, 4, 5`.compile(db),
     };
   });
+  /**
+   * An update's values with the revision moved on (migration 0017: set here, the row is written once; the
+   * database moves it for a write that does not), and the SEQUENCE when the event really changed.
+   */
+  const moved = (eb: ExpressionBuilder<Database, 'event'>, values: Partial<EventColumns>, revise: boolean) =>
+    Object.assign({}, values, revise ? { sequence: eb('sequence', '+', 1) } : {}, { revision: eb('revision', '+', 1) });
   // The statements of an event's create, compiled once per transaction (see precompiledValues).
   const withValues = precompiledValues(db);
   const organizerLinksOf = precompiledList(db, (ids) =>
@@ -266,8 +272,7 @@ export function createEventRepository(db: Db, dialect: Dialect) {
 
     /** `revise`: the event really changed, so its SEQUENCE moves on (counted in SQL: concurrent updates both count). */
     update: async (id: number, values: Partial<EventColumns>, revise = false) => {
-      if (revise) await db.updateTable('event').set((eb) => Object.assign({}, values, { sequence: eb('sequence', '+', 1) })).where('id', '=', id).execute();
-      else if (Object.keys(values).length > 0) await db.updateTable('event').set(values).where('id', '=', id).execute();
+      if (revise || Object.keys(values).length > 0) await db.updateTable('event').set((eb) => moved(eb, values, revise)).where('id', '=', id).execute();
     },
 
     remove: async (id: number) => {
@@ -281,7 +286,7 @@ export function createEventRepository(db: Db, dialect: Dialect) {
     /** The same columns set on many events (a series' edit reaching its occurrences); `revise` as in `update`. */
     updateMany: async (ids: number[], values: Partial<EventColumns>, revise: boolean) => {
       for (const part of chunks(ids)) {
-        await db.updateTable('event').set((eb) => (revise ? Object.assign({}, values, { sequence: eb('sequence', '+', 1) }) : values)).where('id', 'in', part).execute();
+        await db.updateTable('event').set((eb) => moved(eb, values, revise)).where('id', 'in', part).execute();
       }
     },
 

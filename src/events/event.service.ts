@@ -20,6 +20,7 @@ import { type EventInput, type EventWrite, eventWrite } from './event-input.ts';
 import { countedTerms, linksChanged, moveTermCounts, saveLinks } from './event-links-write.ts';
 import { type EventListQuery, eventListFilter } from './event-list.ts';
 import { createEventJson } from './event-json.ts';
+import { createStoredTexts } from './stored-texts.ts';
 import { createEventTotals } from './event-totals.ts';
 import { createEventPages } from './event-pages.ts';
 import { createArrivals } from './event-arrivals.ts';
@@ -44,13 +45,16 @@ export function createEventService(deps: {
   config: Config;
   venues: LinkedPostService<'venue'>;
   organizers: LinkedPostService<'organizer'>;
+  /** Told when stored texts could not be written (they are a cache: the reads go on). */
+  failed?: (error: unknown) => void;
 }) {
   const { store, urls, config, venues, organizers } = deps;
   const watch = createChangeWatch(store);
   const arrivals = createArrivals(watch, () => store.repos.events);
   const totalOf = createEventTotals(watch, () => store.repos.events, arrivals);
   const pageRows = createEventPages(watch, () => store.repos.events, arrivals);
-  const kept = createEventJson(watch);
+  const stored = createStoredTexts({ repos: store.repos, urls, config, failed: deps.failed });
+  const kept = createEventJson(watch, stored);
   const recordDeps = (repos: Repositories) => ({ repos, urls, config, venues, organizers });
 
   const notFoundError = (ref: RecordRef) =>
@@ -69,7 +73,7 @@ export function createEventService(deps: {
   async function answer(id: number): Promise<string> {
     await watch.sync();
     const from = watch.generation();
-    return (await kept.texts([await load({ id })], recordDeps(store.repos), { unlocked: () => true, from }))[0];
+    return (await kept.texts([await load({ id })], recordDeps(store.repos), { unlocked: () => true, from, stored: { read: false, offer: false } }))[0];
   }
 
   /** Editors reading with context=edit, or the right password, see a protected event whole. */
@@ -326,6 +330,28 @@ export function createEventService(deps: {
       }
       return seen;
     },
+
+    /**
+     * Stores the text of every event that has no valid one (stored-texts.ts), a range of ids at a time with a
+     * pause between, so requests keep their turn; until `stopped`. Returns how many were stored.
+     */
+    async storeTexts(stopped: () => boolean, ids = 500, pauseMs = 10): Promise<number> {
+      let count = 0;
+      const last = await store.repos.eventTexts.lastId();
+      for (let after = 0; after < last && !stopped(); after += ids) {
+        const rows = await store.repos.eventTexts.missing(stored.fingerprint, after, after + ids);
+        for (let i = 0; i < rows.length && !stopped(); i += 100) {
+          const page = rows.slice(i, i + 100);
+          await kept.store(page, recordDeps(store.repos));
+          count += page.length;
+        }
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+      return count;
+    },
+
+    /** Writes the texts offered to be stored and not written yet (a process stopping). */
+    flushTexts: () => stored.flush(),
 
     async trash(ref: RecordRef, caller: Caller, force: boolean, ifMatch?: string) {
       const existing = await load(ref);

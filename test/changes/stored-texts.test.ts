@@ -1,0 +1,169 @@
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { API, describeEachDialect } from '../helpers/test-app.ts';
+
+const EVENT = { start_date: '2027-03-05 19:00:00', end_date: '2027-03-05 22:00:00' };
+const LIST = '/events?start_date=2027-03-01&per_page=50';
+
+// A service started on the database is a process that holds nothing in memory: what it serves of an event it
+// takes from the stored text when there is a valid one (events/stored-texts.ts), else builds.
+describeEachDialect('event records stored ready to serve', (t) => {
+  const db = () => t().database.db;
+  const admin = async () => (await t().user('administrator')).headers;
+  const write = async (method: string, url: string, payload?: Record<string, unknown>) => {
+    const res = await t().request({ method, url: `${API}${url}`, headers: await admin(), ...(payload ? { payload } : {}) });
+    expect(res.statusCode, JSON.stringify(res.json)).toBeLessThan(300);
+    return res.json;
+  };
+  /** Reads in a new process (an app of its own on the same database), single and list form. */
+  const fresh = async (id: number, config = t().config) => {
+    const app = await buildApp({ config, database: t().database, logger: false });
+    try {
+      const single = await app.inject({ url: `${API}/events/${id}` });
+      const list = await app.inject({ url: `${API}${LIST}` });
+      const listed = (list.json().events as Array<Record<string, any>>).find((event) => event.id === id);
+      return { status: single.statusCode, single: single.json(), listed };
+    } finally {
+      await app.close(); // which writes the texts these reads offered to be stored
+    }
+  };
+  const stored = async (id: number) =>
+    db().selectFrom('event_text').innerJoin('event', 'event.id', 'event_text.event_id')
+      .select(['event_text.revision as stored', 'event.revision as current', 'event_text.body']).where('event_text.event_id', '=', id).executeTakeFirst();
+  /** A fresh read, then one with nothing stored (built whole): both the same. Returns the first. */
+  const sameAsBuilt = async (id: number) => {
+    const served = await fresh(id);
+    await db().deleteFrom('event_text').execute();
+    const built = await fresh(id);
+    expect(served).toEqual(built);
+    return served;
+  };
+  const event = (title: string, extra: Record<string, unknown> = {}) => write('POST', '/events', {
+    ...EVENT, title, venue: { venue: 'Blue Room' }, organizer: [{ organizer: 'Ann' }, { organizer: 'Bob' }],
+    categories: ['Beta', 'Alpha'], tags: ['Late'], cost: '10', ...extra,
+  });
+
+  it('a read stores the event text; a process holding nothing serves it from there, in both forms', async () => {
+    const { id } = await event('Stored');
+    expect(await stored(id)).toBeUndefined();
+    await fresh(id);
+    const row = await stored(id);
+    expect(row?.stored).toBe(row?.current);
+    // What is served is the stored text: changed behind the service's back, the change shows.
+    await db().updateTable('event_text').set({ body: sql`replace(body, '"title":"Stored"', '"title":"From the store"')` }).execute();
+    const read = await fresh(id);
+    expect(read.single.title).toBe('From the store');
+    expect(read.listed?.title).toBe('From the store');
+    // Under other settings (another site address) the text is not served, and is stored anew.
+    const elsewhere = await fresh(id, { ...t().config, publicUrl: 'https://calendar.example.org' });
+    expect(elsewhere.single.title).toBe('Stored');
+    expect(elsewhere.single.url).toMatch(/^https:\/\/calendar\.example\.org\//);
+    // Not served to the first settings either: their text has the other fingerprint now.
+    expect((await fresh(id)).single.title).toBe('Stored');
+  });
+
+  it('every change that changes the record moves its revision: what is served is what would be built', async () => {
+    const { id, venue, organizer, categories } = await event('Changing');
+    const other = await event('Other');
+    const storedNow = async () => {
+      await fresh(id);
+      const row = await stored(id);
+      expect(row?.stored).toBe(row?.current);
+      return row?.current as number;
+    };
+    const moved = async (change: () => Promise<unknown>) => {
+      const before = await storedNow();
+      await change();
+      const after = (await stored(id))?.current ?? (await db().selectFrom('event').select('revision').where('id', '=', id).executeTakeFirstOrThrow()).revision;
+      const served = await sameAsBuilt(id);
+      return { moved: after !== before, served };
+    };
+
+    // The event itself, its links: its revision moves.
+    expect((await moved(() => write('POST', `/events/${id}`, { title: 'Changed' }))).served.single.title).toBe('Changed');
+    expect((await moved(() => write('POST', `/events/${id}`, { categories: ['Gamma'] }))).moved).toBe(true);
+    expect((await moved(() => write('POST', `/events/${id}`, { categories: categories.map((c: { id: number }) => c.id) }))).moved).toBe(true);
+    // A term renamed: the event lists its terms by name, so its order may change.
+    const renamed = await moved(() => write('POST', `/categories/${categories[0].id}`, { name: 'Zeta' }));
+    expect(renamed.moved).toBe(true);
+    expect(renamed.served.single.categories.map((c: { name: string }) => c.name)).toEqual(['Beta', 'Zeta']);
+    // An organizer trashed leaves its events.
+    const trashed = await moved(() => write('DELETE', `/organizers/${organizer[1].id}`));
+    expect(trashed.moved).toBe(true);
+    expect(trashed.served.single.organizer.map((o: { organizer: string }) => o.organizer)).toEqual(['Ann']);
+    // An import's lineage added.
+    const lineage = await moved(() => db().insertInto('import_lineage').values({ kind: 'event', source_key: 'https://old.example/?id=9', local_id: id, source_modified: '' }).execute());
+    expect(lineage.moved).toBe(true);
+    expect(lineage.served.single.global_id_lineage.slice(1)).toEqual(['https://old.example/?id=9']);
+    // Another event's write, or a venue's or organizer's: the text stays valid, what it embeds is put in as it is now.
+    expect((await moved(() => write('POST', `/events/${other.id}`, { title: 'Other, changed' }))).moved).toBe(false);
+    const venueRenamed = await moved(() => write('POST', `/venues/${venue.id}`, { venue: 'Red Room' }));
+    expect(venueRenamed.moved).toBe(false);
+    expect(venueRenamed.served.single.venue.venue).toBe('Red Room');
+    expect(venueRenamed.served.listed?.venue.venue).toBe('Red Room');
+    // Trashed: not served at all, stored or not.
+    await storedNow();
+    await write('DELETE', `/events/${id}`);
+    const gone = await fresh(id);
+    expect([gone.status, gone.single.code]).toEqual([403, 'event-no-longer-available']);
+    // Deleted: its stored text goes with it.
+    await write('DELETE', `/events/${id}?force=true`);
+    expect(await db().selectFrom('event_text').select('event_id').where('event_id', '=', id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('a process stores the texts of every event not in the trash that has no valid one, and serves them', async () => {
+    const ids: number[] = [];
+    for (const title of ['One', 'Two', 'Three']) ids.push((await event(title)).id);
+    await write('DELETE', `/events/${ids[2]}`);
+    const app = await buildApp({ config: t().config, database: t().database, logger: false });
+    try {
+      expect(await app.storeEventTexts(() => false)).toBe(2);
+      expect((await db().selectFrom('event_text').select('event_id').orderBy('event_id').execute()).map((r) => r.event_id)).toEqual(ids.slice(0, 2));
+      // Nothing left to store; one changed since is stored again; a stop is a stop.
+      expect(await app.storeEventTexts(() => false)).toBe(0);
+      await write('POST', `/events/${ids[0]}`, { title: 'One, changed' });
+      expect(await app.storeEventTexts(() => true)).toBe(0);
+      expect(await app.storeEventTexts(() => false)).toBe(1);
+    } finally {
+      await app.close();
+    }
+    await db().updateTable('event_text').set({ body: sql`replace(body, '"title":"Two"', '"title":"Stored Two"')` }).execute();
+    expect((await fresh(ids[1])).single.title).toBe('Stored Two');
+    expect((await fresh(ids[0])).single.title).toBe('One, changed');
+  });
+
+  it('two processes storing and offering the same texts at once store each once, and neither fails', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) ids.push((await event(`Twin ${i}`)).id);
+    const failures: unknown[] = [];
+    const apps = await Promise.all([0, 1].map(() => buildApp({ config: t().config, database: t().database, logger: false })));
+    for (const app of apps) app.addHook('onError', async (_request, _reply, error) => void failures.push(error));
+    try {
+      const [, reads] = await Promise.all([
+        Promise.all(apps.map((app) => app.storeEventTexts(() => false))),
+        Promise.all(apps.flatMap((app) => ids.map((id) => app.inject({ url: `${API}/events/${id}` })))),
+      ]);
+      expect(reads.map((res) => res.statusCode)).toEqual(reads.map(() => 200));
+    } finally {
+      for (const app of apps) await app.close();
+    }
+    expect(failures).toEqual([]);
+    const rows = await db().selectFrom('event_text').innerJoin('event', 'event.id', 'event_text.event_id')
+      .select(['event_text.event_id', 'event_text.revision as stored', 'event.revision as current']).orderBy('event_text.event_id').execute();
+    expect(rows.map((row) => row.event_id)).toEqual(ids);
+    expect(rows.every((row) => row.stored === row.current)).toBe(true);
+  });
+
+  it('a text built before a write is never stored over it', async () => {
+    const { id } = await event('Raced');
+    const row = await db().selectFrom('event').select('revision').where('id', '=', id).executeTakeFirstOrThrow();
+    await write('POST', `/events/${id}`, { title: 'Raced, changed' });
+    const repos = (await import('../../src/store.ts')).createRepositories(db(), t().database.dialect);
+    await repos.eventTexts.store([{ event_id: id, revision: row.revision, fingerprint: 'x', links: '||', body: '{}' }]);
+    expect(await stored(id)).toBeUndefined();
+    // Nor for an event that is not there.
+    await repos.eventTexts.store([{ event_id: id + 1000, revision: 0, fingerprint: 'x', links: '||', body: '{}' }]);
+    expect(await db().selectFrom('event_text').select('event_id').execute()).toEqual([]);
+  });
+});
