@@ -33,7 +33,6 @@ interface RecordText {
   blanked?: string;
 }
 
-
 /**
  * Whether building texts reads the stored ones (stored-texts.ts), and offers those it builds to be stored. A
  * write's answer does neither: nothing is stored for the revision it just made, and its reader may never come.
