@@ -113,7 +113,6 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
         else if (action !== 'create') forgetAllTerms();
         touched.add(id);
         rows.delete(id);
-        slugs.deleteWhere((eventId) => eventId === id);
         texts.delete(`${id}:single`);
         texts.delete(`${id}:list`);
       } else if (kind === 'venue' || kind === 'organizer') {
@@ -299,7 +298,9 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
     async row(ref: { id: number } | { slug: string }, from: number, load: () => Promise<EventRow>): Promise<EventRow> {
       const id = 'id' in ref ? ref.id : slugs.get(ref.slug);
       const kept = id === undefined ? undefined : rows.get(id);
-      if (kept) return kept;
+      // A slug is not forgotten when its event changes (that walked every kept slug on every write): one that
+      // names a kept row of another slug now (moved, or taken since by another event) is looked up again.
+      if (kept && ('id' in ref || kept.slug === ref.slug)) return kept;
       const row = await load();
       rows.set(row.id, row, from);
       slugs.set(row.slug, row.id, from);

@@ -137,7 +137,14 @@ describeEachDialect('kept records are forgotten per record, from the change log'
     expect((await readThere(`/events/by-slug/${a.slug}`)).status).toBe(200);
     await write('POST', `/events/${a.id}`, { slug: 'a-new-name' });
     expect((await readThere(`/events/by-slug/${a.slug}`)).status).toBe(404);
+    // Kept there now (from its second read) under its new slug: the old one still names its id there.
     expect((await readThere('/events/by-slug/a-new-name')).body.id).toBe(a.id);
+    expect((await readThere('/events/by-slug/a-new-name')).body.id).toBe(a.id);
+    expect((await readThere(`/events/by-slug/${a.slug}`)).status).toBe(404);
+    // Its old slug taken by another event: found as that one.
+    const b = await write('POST', '/events', { ...EVENT, title: 'B', slug: a.slug });
+    expect(b.slug).toBe(a.slug);
+    expect((await readThere(`/events/by-slug/${a.slug}`)).body.id).toBe(b.id);
     await write('DELETE', `/events/${a.id}?force=true`);
     expect((await readThere(`/events/${a.id}`)).status).toBe(404);
     expect((await readThere('/events/by-slug/a-new-name')).status).toBe(404);
