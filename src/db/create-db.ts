@@ -73,13 +73,13 @@ const STATEMENT_CACHE_SIZE = 1000;
  * read. Statements are reusable, so they are kept by SQL text (queries differ only in their parameters).
  */
 function withStatementCache(sqlite: SqliteDatabase.Database) {
-  const statements = new Map<string, SqliteDatabase.Statement>();
+  const statements = new Map<string, Statement>();
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
       let statement = statements.get(sql);
       if (!statement) {
-        statement = sqlite.prepare(sql);
+        statement = shapedRows(sqlite.prepare(sql));
         // Oldest out first: IN-lists of every length make new texts, so the cache must stay bounded.
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
         statements.set(sql, statement);
@@ -87,4 +87,31 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
       return statement;
     },
   };
+}
+
+/** What Kysely's SQLite driver asks of a statement. */
+type Statement = Pick<SqliteDatabase.Statement, 'reader' | 'all' | 'run' | 'iterate'>;
+
+/**
+ * A statement that returns rows reads them as arrays and makes each object with one object literal of the
+ * statement's columns. better-sqlite3 sets an object row's properties one by one through V8's API: for a row
+ * of the event table (36 columns) that is ~40% of the read (12 us against 7 us; 50 events 570 us against 327).
+ * The literal keeps the driver's meaning: the columns in their order, a repeated name's last value kept.
+ */
+function shapedRows(statement: SqliteDatabase.Statement): Statement {
+  if (!statement.reader) return statement;
+  const names = statement.columns().map((column) => column.name);
+  // A literal's `__proto__` key would set the prototype instead of a property.
+  if (names.includes('__proto__')) return statement;
+  // The keys are string literals (JSON.stringify), so no column name can be read as code.
+  const make = new Function('row', `return { ${names.map((name, i) => `${JSON.stringify(name)}: row[${i}]`).join(', ')} };`) as (row: unknown[]) => unknown;
+  statement.raw(true);
+  return {
+    reader: true,
+    all: (...params: unknown[]) => (statement.all(...params) as unknown[][]).map(make),
+    run: (...params: unknown[]) => statement.run(...params),
+    *iterate(...params: unknown[]) {
+      for (const row of statement.iterate(...params) as IterableIterator<unknown[]>) yield make(row);
+    },
+  } as Statement;
 }
