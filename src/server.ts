@@ -17,6 +17,7 @@ export async function serve(config: Config): Promise<void> {
   // SQLite's advice for long-running processes: refresh the statistics now and then (cheap when current).
   const optimizing = database.optimize ? setInterval(() => database.optimize?.(), 3_600_000).unref() : undefined;
   const app = await buildApp({ config, database });
+  database.checkpointInBackground?.({ failed: (error) => app.log.error({ err: error }, "the database's log could not be checkpointed") });
 
   const admin = await createUserService(createUserRepository(database.db)).ensureAdmin(config.adminPassword);
   if (admin) {

@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database, Db, Dialect } from './database.ts';
+import { type CheckpointerOptions, startCheckpointer } from './wal-checkpointer.ts';
 
 export interface DbHandle {
   db: Db;
@@ -18,6 +19,11 @@ export interface DbHandle {
    * slowly (each of its math functions is a step of its virtual machine). The application says which.
    */
   defineFunction?(name: string, fn: (...args: never[]) => unknown): void;
+  /**
+   * SQLite in a file only: copies the write-ahead log back into the database from a worker thread from now
+   * on (wal-checkpointer.ts), stopped by `close`. For a process that writes much and long (the service, an import).
+   */
+  checkpointInBackground?(options?: CheckpointerOptions): void;
 }
 
 export interface CreateDbOptions {
@@ -60,9 +66,15 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   // Without statistics SQLite walks the date-window index for a list filtered by one venue (1.5 s at 100k
   // events) instead of the venue's few events; `optimize` analyzes what needs it, within a time limit.
+  let checkpointer: ReturnType<typeof startCheckpointer> | undefined;
   return {
-    db, dialect: 'sqlite', close: () => db.destroy(), optimize: () => void sqlite.pragma('optimize=0x10002'),
+    db, dialect: 'sqlite', optimize: () => void sqlite.pragma('optimize=0x10002'),
     defineFunction: (name, fn) => void sqlite.function(name, { deterministic: true }, fn as (...args: unknown[]) => unknown),
+    ...(path === ':memory:' ? {} : { checkpointInBackground: (options) => void (checkpointer ??= startCheckpointer(path, options)) }),
+    async close() {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
   };
 }
 

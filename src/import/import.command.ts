@@ -82,6 +82,7 @@ export async function importCommand(args: ImportArgs, config: Config): Promise<n
   const database = createDb(config.databaseUrl);
   try {
     await migrateToLatest(database.db);
+    database.checkpointInBackground?.({ failed: (error) => process.stderr.write(`the database's log could not be checkpointed: ${error.message}\n`) });
     const { summary, failures } = await runImport(args, { config, database });
     for (const failure of failures) process.stderr.write(`failed: ${failure.resource} ${failure.url}: ${failure.reason}\n`);
     process.stdout.write(`${JSON.stringify({ dry_run: args.dryRun === true, ...summary })}\n`);
