@@ -2,7 +2,7 @@ import type { ListOrder } from './list-order.ts';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database, Db, Dialect } from '../db/database.ts';
 import { containsIgnoringCase, slugFamily } from '../db/text-match.ts';
-import { precompiled, precompiledList } from '../db/precompiled.ts';
+import { precompiled, precompiledList, precompiledValues } from '../db/precompiled.ts';
 import { distanceSql, type GeoFilter, geoCondition } from '../geo/geo.ts';
 
 export type PostTableName = 'venue' | 'organizer';
@@ -78,6 +78,7 @@ export function createPostRepository<T extends PostTableName>(db: Db, dialect: D
   const byIds = precompiledList(d, (ids) => d.selectFrom(name).selectAll().where('id', 'in', ids));
   // An event's write checks the venue and organizers it names: compiled once per transaction.
   const byId = precompiled<Row>(d, () => d.selectFrom(name).selectAll().where('id', '=', 0));
+  const withValues = precompiledValues(d);
 
   /** A column, or for `distance` the venue's distance from the filter's centre. */
   const orderOf = (order: ListOrder, filter: PostListFilter) => {
@@ -102,14 +103,14 @@ export function createPostRepository<T extends PostTableName>(db: Db, dialect: D
     findByIds: byIds as (ids: number[]) => Promise<Row[]>,
 
     /** A live record with this name (any case), and this description when one is given: the duplicate check. */
-    findDuplicate: (title: string, description?: string) => {
-      let query = d
-        .selectFrom(table)
-        .selectAll()
-        .where(sql`lower(title)`, '=', title.toLowerCase())
-        .where('status', '!=', 'trash');
-      if (description !== undefined) query = query.where(sql`lower(description)`, '=', description.toLowerCase());
-      return query.orderBy('id').executeTakeFirst() as Promise<Row | undefined>;
+    findDuplicate: async (title: string, description?: string): Promise<Row | undefined> => {
+      const values = [title.toLowerCase(), 'trash', ...(description === undefined ? [] : [description.toLowerCase()])];
+      // An event's write that names its venue or organizer asks this: compiled once per transaction and shape.
+      const { rows } = await withValues<Row>(description === undefined ? 'title' : 'title+description', values, () => {
+        const query = d.selectFrom(table).selectAll().where(sql`lower(title)`, '=', values[0]).where('status', '!=', 'trash');
+        return (description === undefined ? query : query.where(sql`lower(description)`, '=', values[2])).orderBy('id');
+      });
+      return rows[0];
     },
 
     async slugsStartingWith(base: string): Promise<Set<string>> {

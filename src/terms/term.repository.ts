@@ -79,11 +79,13 @@ export function createTermRepository(db: Db, dialect: Dialect) {
       if (values.length === 0) return [];
       const lowered = values.map((v) => v.toLowerCase());
       // Two lookups, each on its index (migration 0012): joined by OR, the databases scan every term.
+      // An event's write asks this for its categories and tags: compiled once per transaction and count.
       const [byName, bySlug] = await Promise.all([
-        selectCounted().where('term.taxonomy', '=', taxonomy).where(sql`lower(${sql.ref('term.name')})`, 'in', lowered).execute(),
-        selectCounted().where('term.taxonomy', '=', taxonomy).where('term.slug', 'in', values).execute(),
+        withValues(`name-in:${values.length}`, [taxonomy, ...lowered], () =>
+          selectCounted().where('term.taxonomy', '=', taxonomy).where(sql`lower(${sql.ref('term.name')})`, 'in', lowered)),
+        withValues(`slug-in:${values.length}`, [taxonomy, ...values], () => selectCounted().where('term.taxonomy', '=', taxonomy).where('term.slug', 'in', values)),
       ]);
-      const rows = [...new Map([...byName, ...bySlug].map((row) => [row.id, row])).values()].sort((a, b) => a.id - b.id);
+      const rows = [...new Map([...byName.rows, ...bySlug.rows].map((row) => [row.id, row])).values()].sort((a, b) => a.id - b.id);
       return counted(rows);
     },
 
