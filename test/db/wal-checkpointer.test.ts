@@ -27,6 +27,7 @@ describe('SQLite: the write-ahead log is checkpointed in the background', () => 
     await sql`create table note (id integer primary key, body text not null)`.execute(handle.db);
     checkpoints.length = 0;
     failures.length = 0;
+    alive.length = 0;
   });
   afterEach(async () => {
     await handle.close();
@@ -37,8 +38,12 @@ describe('SQLite: the write-ahead log is checkpointed in the background', () => 
   const write = async (count: number) => {
     for (let i = 0; i < count; i++) await handle.db.insertInto('note' as never).values({ body: 'x'.repeat(300) } as never).execute();
   };
-  const start = (frames: number) =>
-    handle.checkpointInBackground?.({ frames, intervalMs: 5, checkpointed: (copied) => checkpoints.push(copied), failed: (error) => failures.push(error) });
+  const alive: boolean[] = [];
+  const start = (frames: number, idleMs?: number) =>
+    handle.checkpointInBackground?.({
+      frames, intervalMs: 5, idleMs,
+      checkpointed: (copied) => checkpoints.push(copied), working: (up) => alive.push(up), failed: (error) => failures.push(error),
+    });
 
   /** The wal-index header at the start of the -shm file: pages in the log, and how many are copied back. */
   const walIndex = () => {
@@ -82,6 +87,21 @@ describe('SQLite: the write-ahead log is checkpointed in the background', () => 
     expect(failures).toEqual([]);
     const [{ count }] = (await handle.db.selectFrom('note' as never).select(sql<number>`count(*)`.as('count')).execute()) as Array<{ count: number }>;
     expect(count).toBe(750);
+  });
+
+  it('starts its thread when pages wait and ends it once idle, again and again', async () => {
+    start(20, 100);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(alive).toEqual([]); // nothing written: no thread
+    for (let round = 1; round <= 2; round++) {
+      await write(30);
+      await until(() => checkpoints.length === round);
+      expect(alive.at(-1)).toBe(true);
+      await until(() => alive.at(-1) === false);
+    }
+    expect(alive).toEqual([true, false, true, false]);
+    expect(framesWaiting()).toBe(0);
+    expect(failures).toEqual([]);
   });
 
   it('stops with the database: closed, the last connection removes the log', async () => {
