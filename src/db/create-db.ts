@@ -125,18 +125,28 @@ type Statement = Pick<SqliteDatabase.Statement, 'reader' | 'all' | 'run' | 'iter
  */
 function shapedRows(statement: SqliteDatabase.Statement): Statement {
   if (!statement.reader) return statement;
-  const names = statement.columns().map((column) => column.name);
+  let names = statement.columns().map((column) => column.name);
   // A literal's `__proto__` key would set the prototype instead of a property.
   if (names.includes('__proto__')) return statement;
   // The keys are string literals (JSON.stringify), so no column name can be read as code.
-  const make = new Function('row', `return { ${names.map((name, i) => `${JSON.stringify(name)}: row[${i}]`).join(', ')} };`) as (row: unknown[]) => unknown;
+  const literal = (columns: string[]) =>
+    new Function('row', `return { ${columns.map((name, i) => `${JSON.stringify(name)}: row[${i}]`).join(', ')} };`) as (row: unknown[]) => unknown;
+  let make = literal(names);
+  const made = (row: unknown[]) => {
+    // SQLite prepares a `select *` again after another connection changed its table: its columns with it.
+    if (row.length !== names.length) {
+      names = statement.columns().map((column) => column.name);
+      make = literal(names);
+    }
+    return make(row);
+  };
   statement.raw(true);
   return {
     reader: true,
-    all: (...params: unknown[]) => (statement.all(...params) as unknown[][]).map(make),
+    all: (...params: unknown[]) => (statement.all(...params) as unknown[][]).map(made),
     run: (...params: unknown[]) => statement.run(...params),
     *iterate(...params: unknown[]) {
-      for (const row of statement.iterate(...params) as IterableIterator<unknown[]>) yield make(row);
+      for (const row of statement.iterate(...params) as IterableIterator<unknown[]>) yield made(row);
     },
   } as Statement;
 }

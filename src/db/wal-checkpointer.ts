@@ -36,7 +36,14 @@ export interface CheckpointerOptions {
  */
 export function startCheckpointer(path: string, options: CheckpointerOptions = {}) {
   const { frames = 2000, intervalMs = 20, idleMs = 10_000 } = options;
-  const shm = openSync(`${path}-shm`, 'r');
+  let shm: number;
+  try {
+    shm = openSync(`${path}-shm`, 'r');
+  } catch (error) {
+    // No wal-index to read (not in WAL mode, say): SQLite's own checkpoint does all the copying, as before.
+    options.failed?.(error as Error);
+    return { stop: async () => {} };
+  }
   const header = Buffer.alloc(100);
   const uint32 = endianness() === 'LE' ? (at: number) => header.readUInt32LE(at) : (at: number) => header.readUInt32BE(at);
   const waiting = () => (readSync(shm, header, 0, header.length, 0) < header.length ? 0 : uint32(16) - uint32(96));

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/create-db.ts';
@@ -23,6 +27,26 @@ describe('SQLite: rows as the driver gave them', () => {
     // A statement that returns nothing still answers what it changed.
     const updated = await handle.db.updateTable('thing' as never).set({ name: 'z' } as never).executeTakeFirst();
     expect(updated.numUpdatedRows).toBe(2n);
+  });
+
+  it('has the columns a table has now, after another connection added or dropped one', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'cal-rows-'));
+    const file = createDb(`sqlite:${join(folder, 'cal.db')}`);
+    try {
+      await sql`create table place (id integer primary key, name text)`.execute(file.db);
+      await sql`insert into place (name) values ('Hall')`.execute(file.db);
+      const all = () => file.db.selectFrom('place' as never).selectAll().execute();
+      expect(await all()).toEqual([{ id: 1, name: 'Hall' }]);
+      const other = new SqliteDatabase(join(folder, 'cal.db'));
+      other.exec(`alter table place add column city text not null default 'Lyon'`);
+      expect(await all()).toEqual([{ id: 1, name: 'Hall', city: 'Lyon' }]);
+      other.exec('alter table place drop column name');
+      other.close();
+      expect(await all()).toEqual([{ id: 1, city: 'Lyon' }]);
+    } finally {
+      await file.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('keeps a column named like an object prototype a plain property', async () => {

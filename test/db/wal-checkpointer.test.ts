@@ -5,6 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../src/db/create-db.ts';
+import { startCheckpointer } from '../../src/db/wal-checkpointer.ts';
 
 const until = async (done: () => boolean, ms = 5000) => {
   for (const deadline = Date.now() + ms; !done(); await new Promise((resolve) => setTimeout(resolve, 5))) {
@@ -111,6 +112,13 @@ describe('SQLite: the write-ahead log is checkpointed in the background', () => 
     await handle.close();
     expect(existsSync(`${path}-wal`)).toBe(false);
     handle = createDb(`sqlite:${path}`); // for afterEach
+  });
+
+  it('reports a log it cannot read and leaves the copying to SQLite, without stopping the service', async () => {
+    const reported: Error[] = [];
+    const checkpointer = startCheckpointer(join(folder, 'no-such.db'), { failed: (error) => reported.push(error) });
+    expect(reported.map((error) => (error as NodeJS.ErrnoException).code)).toEqual(['ENOENT']);
+    await checkpointer.stop();
   });
 
   it('is not offered for a database in memory, which has no log', () => {
