@@ -34,6 +34,8 @@ export interface CheckpointerOptions {
  * nBackfill at byte 96, in the machine's byte order): a read of 100 bytes with no lock, which only says when
  * to ask.
  */
+const RETRY_AFTER_MS = 60_000;
+
 export function startCheckpointer(path: string, options: CheckpointerOptions = {}) {
   const { frames = 2000, intervalMs = 20, idleMs = 10_000 } = options;
   let shm: number;
@@ -51,16 +53,23 @@ export function startCheckpointer(path: string, options: CheckpointerOptions = {
   let worker: Worker | undefined;
   let asked = false;
   let lastCheckpoint = 0;
+  // A worker that failed (its connection could not open, say) is not started again for a while: one report
+  // a minute, not fifty a second, while SQLite's own checkpoint does the copying.
+  let failedAt = -Infinity;
+  const fail = (error: Error) => {
+    failedAt = Date.now();
+    options.failed?.(error);
+  };
   const start = () => {
     const made = new Worker(workerFile as URL, { workerData: { path } });
     made.unref(); // never keeps the process alive
     made.on('message', (message: { checkpointed?: number; error?: string }) => {
       asked = false;
       lastCheckpoint = Date.now();
-      if (message.error !== undefined) options.failed?.(new Error(message.error));
+      if (message.error !== undefined) fail(new Error(message.error));
       else options.checkpointed?.(message.checkpointed ?? 0);
     });
-    made.on('error', (error) => options.failed?.(error));
+    made.on('error', fail);
     made.once('exit', () => {
       if (worker === made) {
         worker = undefined;
@@ -81,8 +90,8 @@ export function startCheckpointer(path: string, options: CheckpointerOptions = {
     leaving.postMessage('stop');
   };
 
-  const timer = setInterval(() => {
-    if (asked) return;
+  const look = () => {
+    if (asked || Date.now() - failedAt < RETRY_AFTER_MS) return;
     if (waiting() >= frames) {
       asked = true;
       worker ??= start();
@@ -90,6 +99,13 @@ export function startCheckpointer(path: string, options: CheckpointerOptions = {
     } else if (worker && Date.now() - lastCheckpoint > idleMs) {
       end(worker);
       worker = undefined;
+    }
+  };
+  const timer = setInterval(() => {
+    try {
+      look();
+    } catch (error) {
+      fail(error as Error); // a timer's exception would end the process
     }
   }, intervalMs).unref();
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -118,6 +118,22 @@ describe('SQLite: the write-ahead log is checkpointed in the background', () => 
     const reported: Error[] = [];
     const checkpointer = startCheckpointer(join(folder, 'no-such.db'), { failed: (error) => reported.push(error) });
     expect(reported.map((error) => (error as NodeJS.ErrnoException).code)).toEqual(['ENOENT']);
+    await checkpointer.stop();
+  });
+
+  it('reports a worker that fails once, and leaves the copying to SQLite a while instead of starting it again and again', async () => {
+    // A wal-index that says 5,000 pages wait, beside no database: the worker's connection cannot open.
+    const lonely = join(folder, 'gone.db');
+    const header = Buffer.alloc(136);
+    header.writeUInt32LE(5000, 16);
+    writeFileSync(`${lonely}-shm`, header);
+    const reported: Error[] = [];
+    const starts: boolean[] = [];
+    const checkpointer = startCheckpointer(lonely, { frames: 10, intervalMs: 5, failed: (error) => reported.push(error), working: (up) => starts.push(up) });
+    await until(() => reported.length > 0 && starts.at(-1) === false);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // forty looks more
+    expect(reported).toHaveLength(1);
+    expect(starts).toEqual([true, false]);
     await checkpointer.stop();
   });
 
