@@ -6,6 +6,9 @@ import { Worker } from 'node:worker_threads';
 const workerFile = [new URL('./wal-checkpoint.worker.mjs', import.meta.url), new URL('../../../src/db/wal-checkpoint.worker.mjs', import.meta.url)].find(existsSync);
 if (!workerFile) throw new Error('src/db/wal-checkpoint.worker.mjs is missing: the SQLite database cannot be checkpointed without it');
 
+// After a worker failed, how long SQLite's own checkpoint is left to do the copying before another is started.
+const RETRY_AFTER_MS = 60_000;
+
 export interface CheckpointerOptions {
   /** Frames (pages) waiting in the log that start a checkpoint. */
   frames?: number;
@@ -34,8 +37,6 @@ export interface CheckpointerOptions {
  * nBackfill at byte 96, in the machine's byte order): a read of 100 bytes with no lock, which only says when
  * to ask.
  */
-const RETRY_AFTER_MS = 60_000;
-
 export function startCheckpointer(path: string, options: CheckpointerOptions = {}) {
   const { frames = 2000, intervalMs = 20, idleMs = 10_000 } = options;
   let shm: number;
