@@ -1,14 +1,37 @@
-import { type Kysely, type MigrationResultSet, Migrator, PostgresAdapter, sql } from 'kysely';
+import { type DatabaseIntrospector, type Kysely, type MigrationResultSet, Migrator, PostgresAdapter, sql } from 'kysely';
 import { migrations } from './migrations/index.ts';
 
 async function migrator(db: Kysely<any>): Promise<Migrator> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return new Migrator({ db, provider: { getMigrations: async () => migrations } });
   // Kysely looks for its bookkeeping tables in every schema; several schemas in one PostgreSQL database
   // (tests, benchmarks, tenants chosen by search_path) would see each other's. Pin them to our own schema.
-  const migrationTableSchema =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0].schema
-      : undefined;
-  return new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema });
+  const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0].schema;
+  return new Migrator({ db: ownSchemaOnly(db), provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
+}
+
+/**
+ * `db` whose introspection lists the tables of the current schema alone, which is all the Migrator asks it.
+ * Kysely's own reads every column of every schema in the database through functions that look each schema
+ * up by name (`has_schema_privilege`, `pg_get_serial_sequence`): a schema anyone dropped meanwhile failed a
+ * start or a readiness check with "schema … does not exist", and a database of many schemas made both slow.
+ */
+function ownSchemaOnly(db: Kysely<any>): Kysely<any> {
+  const own = db.introspection;
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => own.getSchemas(),
+    getMetadata: (options) => own.getMetadata(options),
+    getTables: async () =>
+      (await sql<{ name: string; schema: string }>`select c.relname as name, n.nspname as schema
+        from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = current_schema() and c.relkind in ('r', 'p')`.execute(db)).rows.map((row) => ({ ...row, isView: false, columns: [] })),
+  };
+  return new Proxy(db, {
+    get: (target, key) => {
+      if (key === 'introspection') return introspection;
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 function unwrap({ error, results }: MigrationResultSet): string[] {

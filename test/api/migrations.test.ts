@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateDown, migrateToLatest } from '../../src/db/migrator.ts';
+import { migrateDown, migrateToLatest, pendingMigrations } from '../../src/db/migrator.ts';
 import { migrations } from '../../src/db/migrations/index.ts';
+import { postgresSchema } from '../helpers/spawn-service.ts';
 import { openTestDatabase } from '../helpers/test-app.ts';
 
 const ALL = Object.keys(migrations);
@@ -68,6 +69,37 @@ for (const dialect of dialects) {
         expect(await read()).toEqual([{ id: hk, timezone_abbr: 'HKT' }, { id: berlin, timezone_abbr: 'CEST' }, { id: sp, timezone_abbr: '-03' }]);
         const texts = await db.selectFrom('event').select('search_text').orderBy('id').execute();
         expect(texts.map((r) => r.search_text)).toEqual(['Dim sum\nShort one', 'Short one', 'Rock & Roll\nShort one']);
+      } finally {
+        await database.close();
+      }
+    });
+  });
+}
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (pgUrl) {
+  describe('migrations [postgres] beside other schemas', () => {
+    // Services, tests and tenants share one PostgreSQL database, each in a schema of its own. Kysely's own
+    // check for its bookkeeping tables read every column of every schema, with functions that look each
+    // schema up by name: a schema dropped meanwhile by anyone failed the start, or the readiness check, here.
+    it('migrates and answers readiness while other schemas come and go', { timeout: 60_000 }, async () => {
+      const database = await openTestDatabase('postgres');
+      try {
+        await migrateToLatest(database.db);
+        for (let round = 0; round < 6; round++) {
+          const others = await Promise.all(Array.from({ length: 4 }, (_, i) => postgresSchema(pgUrl, `gone_${process.pid}_${round}_${i}`)));
+          const { Client } = (await import('pg')).default;
+          await Promise.all(others.map(async (other) => {
+            const client = new Client({ connectionString: other.url });
+            await client.connect();
+            for (let t = 0; t < 40; t++) await client.query(`create table t${t} (id serial primary key, a text, b int)`);
+            await client.end();
+          }));
+          const checks = Promise.all(Array.from({ length: 8 }, () => pendingMigrations(database.db)));
+          await Promise.all(others.map((other) => other.drop()));
+          expect(await checks).toEqual(Array.from({ length: 8 }, () => []));
+          expect(await migrateToLatest(database.db)).toEqual([]);
+        }
       } finally {
         await database.close();
       }
