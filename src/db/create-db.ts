@@ -101,7 +101,11 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   const statements = new Map<string, Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(sql: string) {
+    prepare(text: string) {
+      // Kysely begins deferred. Every transaction here writes (db/store.ts), and one that read first failed at
+      // its first write, at once and whatever the busy timeout, if another process had committed since its
+      // read (SQLITE_BUSY_SNAPSHOT): begun immediate, it waits for the write lock as long as the busy timeout.
+      const sql = text === 'begin' ? 'begin immediate' : text;
       let statement = statements.get(sql);
       if (!statement) {
         statement = shapedRows(sqlite.prepare(sql));
