@@ -5,10 +5,8 @@ import { ApiError } from '../errors.ts';
 import { createStore } from '../store.ts';
 import type { Caller } from '../users/roles.ts';
 import { ACTIONS, KINDS } from './webhook.schemas.ts';
+import { WebhookCommandError } from './webhook-command-error.ts';
 import { createWebhookService } from './webhook.service.ts';
-
-/** A mistake on the command line, or what the service refused: printed as a message, exit code 1. */
-export class WebhookCommandError extends Error {}
 
 /** Whoever runs the CLI operates the service: an administrator. */
 const OPERATOR: Caller = { id: 0, login: 'cli', role: 'administrator' };
