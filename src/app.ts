@@ -25,6 +25,7 @@ import { createUrls } from './http/urls.ts';
 import { rememberZoneOffsets } from './time/zone-offsets.ts';
 import { defineGeoFunctions } from './geo/geo.ts';
 import { registerWpJsonLinks, WP_ROOT, wpJsonRewriter } from './http/wp-json.ts';
+import { serializerCompiler } from './http/serialization.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { createLinkedPostService } from './linked-posts/linked-post.service.ts';
 import { organizerKind } from './organizers/organizer.kind.ts';
@@ -111,6 +112,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
   const routes = collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   if (logStream && 'flushSync' in logStream) {
     const flushing = setInterval(() => logStream.flush(), 1000).unref();
     app.addHook('onClose', (_instance, done) => {
