@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { migrations } from '../../src/db/migrations/index.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresSchema } from '../helpers/spawn-service.ts';
+import { sqliteRuns } from '../helpers/test-app.ts';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'cal-events-cli-'));
@@ -14,7 +15,7 @@ const schema = `cli_${process.pid}_${Date.now()}`;
 // A PostgreSQL schema of the test's own, named in the URL the CLI gets (made before the tests run).
 const own = pgUrl ? await postgresSchema(pgUrl, schema) : undefined;
 const targets = [
-  { name: 'sqlite', url: `sqlite:${join(dir, 'cli.db')}` },
+  ...(sqliteRuns() ? [{ name: 'sqlite', url: `sqlite:${join(dir, 'cli.db')}` }] : []),
   ...(own ? [{ name: 'postgres', url: own.url }] : []),
 ];
 

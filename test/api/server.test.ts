@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sqliteRuns } from '../helpers/test-app.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cal-events-serve-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -23,7 +24,7 @@ function start(env: Record<string, string>): { child: ChildProcess; output: () =
   return { child, output: () => output, ready };
 }
 
-describe('cal-events serve', { timeout: 90_000 }, () => {
+describe.runIf(sqliteRuns())('cal-events serve', { timeout: 90_000 }, () => {
   it('creates its SQLite file, prints the admin password once, serves, and stops cleanly on SIGTERM', async () => {
     const port = String(20000 + Math.floor(Math.random() * 20000));
     const env = { PORT: port, HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'nested', 'cal.db')}` };

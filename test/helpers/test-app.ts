@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterEach, beforeEach, describe } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { assertDocumented } from './openapi-conformance.ts';
 import { assertMessagesTranslated } from './message-check.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createDb, type DbHandle } from '../../src/db/create-db.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
+import { migrations } from '../../src/db/migrations/index.ts';
 import { createUserService } from '../../src/users/user.service.ts';
 import { createUserRepository } from '../../src/users/user.repository.ts';
 import type { Role } from '../../src/users/roles.ts';
@@ -41,26 +42,115 @@ const dialects = (): Array<'sqlite' | 'postgres'> => {
   return only ? all.filter((d) => only.includes(d)) : all;
 };
 
-/** A fresh, migrated database for each test: SQLite in memory, or a PostgreSQL schema of its own. */
+/**
+ * Whether this run covers SQLite. The files that test a command, the service's process or the browser on
+ * SQLite alone (what is under test is not the database) run then, not again in a PostgreSQL-only run.
+ */
+export const sqliteRuns = (): boolean => dialects().includes('sqlite');
+
+/** A fresh database, not migrated: SQLite in memory, or a PostgreSQL schema of its own, dropped at `close`. */
 export async function openTestDatabase(dialect: 'sqlite' | 'postgres'): Promise<DbHandle> {
   if (dialect === 'sqlite') return createDb('sqlite::memory:');
   const url = process.env.TEST_DATABASE_URL as string;
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  await admin((client) => client.query(`create schema ${schema}`));
   const handle = createDb(url, { searchPath: schema });
   return {
     ...handle,
     async close() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
+      await dropSchema(schema);
     },
   };
+}
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const dropSchema = async (schema: string) => void (await admin((client) => client.query(`drop schema ${schema} cascade`)));
+const MIGRATIONS = Object.keys(migrations).length;
+const KYSELY_TABLES = ['kysely_migration', 'kysely_migration_lock'];
+
+/**
+ * Migrated databases for one block of tests, each test's fresh. On PostgreSQL a schema is migrated once and
+ * emptied for the next test (creating and migrating one took ~400 ms a test, most of the PostgreSQL run): its
+ * tables truncated, their sequences restarted, the rows the migrations wrote put back. A schema a test left
+ * behind the newest migration (the readiness test migrates down) is dropped instead.
+ */
+function migratedDatabases(dialect: 'sqlite' | 'postgres') {
+  let spare: Contents | undefined;
+  return {
+    async open(): Promise<DbHandle> {
+      if (dialect === 'sqlite') {
+        const handle = createDb('sqlite::memory:');
+        await migrateToLatest(handle.db);
+        return handle;
+      }
+      const url = process.env.TEST_DATABASE_URL as string;
+      let contents = spare;
+      spare = undefined;
+      let handle: DbHandle;
+      if (contents === undefined) {
+        const schema = `test_${randomBytes(6).toString('hex')}`;
+        await admin((client) => client.query(`create schema ${schema}`));
+        handle = createDb(url, { searchPath: schema });
+        await migrateToLatest(handle.db);
+        contents = await contentsOf(schema);
+      } else handle = createDb(url, { searchPath: contents.schema });
+      const own = contents;
+      return {
+        ...handle,
+        async close() {
+          await handle.close();
+          const reused = await admin(async (client) => {
+            const { rows } = await client.query(`select count(*)::int as n from ${own.schema}.kysely_migration`);
+            return rows[0].n === MIGRATIONS && (await empty(client, own), true);
+          });
+          if (reused) spare = own;
+          else await dropSchema(own.schema);
+        },
+      };
+    },
+    /** Drops the schema kept for the next test. */
+    async end(): Promise<void> {
+      if (spare) await dropSchema(spare.schema);
+      spare = undefined;
+    },
+  };
+}
+
+/** A migrated schema's tables (but Kysely's own), and the rows the migrations wrote in them (as JSON). */
+interface Contents {
+  schema: string;
+  tables: string[];
+  seeds: Array<{ table: string; rows: string }>;
+}
+
+const contentsOf = (schema: string): Promise<Contents> =>
+  admin(async (client) => {
+    const tables = (await client.query<{ name: string }>(`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = $1 and c.relkind in ('r', 'p') order by 1`, [schema])).rows.map((row) => row.name).filter((name) => !KYSELY_TABLES.includes(name));
+    const seeds = [];
+    for (const table of tables) {
+      const { rows } = await client.query<{ rows: string | null }>(`select json_agg(t)::text as rows from ${schema}."${table}" t`);
+      if (rows[0].rows !== null) seeds.push({ table, rows: rows[0].rows });
+    }
+    return { schema, tables, seeds };
+  });
+
+/** The schema as its migrations left it: every table emptied, every sequence restarted, their rows back. */
+async function empty(client: pg.Client, { schema, tables, seeds }: Contents): Promise<void> {
+  await client.query(`truncate table ${tables.map((table) => `${schema}."${table}"`).join(', ')} restart identity cascade`);
+  for (const { table, rows } of seeds) {
+    await client.query(`insert into ${schema}."${table}" select * from json_populate_recordset(null::${schema}."${table}", $1)`, [rows]);
+  }
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -75,9 +165,10 @@ export function describeEachDialect(name: string, body: (t: () => TestContext) =
   for (const dialect of dialects().filter((d) => only === undefined || d === only)) {
     describe(`${name} [${dialect}]`, () => {
       let context: TestContext | undefined;
+      const databases = migratedDatabases(dialect);
+      afterAll(() => databases.end());
       beforeEach(async () => {
-        const database = await openTestDatabase(dialect);
-        await migrateToLatest(database.db);
+        const database = await databases.open();
         const config = testConfig(env);
         const app = await buildApp({ config, database, logger: false });
         const users = createUserService(createUserRepository(database.db));

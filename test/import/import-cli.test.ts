@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSite, startFakeSite } from '../helpers/fake-tec-site.ts';
+import { sqliteRuns } from '../helpers/test-app.ts';
 
 const execute = promisify(execFile);
 
@@ -22,7 +23,7 @@ async function cli(args: string[], env: Record<string, string>): Promise<{ code:
 
 // Each run is a new Node process: generous time on a loaded machine. The database is SQLite: what is under
 // test is the command (its exit codes and output), the write path is tested on both databases in import.test.ts.
-describe('cal-events import, the command', { timeout: 90_000 }, () => {
+describe.runIf(sqliteRuns())('cal-events import, the command', { timeout: 90_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'cal-import-cli-'));
   const env = { DATABASE_URL: `sqlite:${join(dir, 'cal.db')}`, LOG_LEVEL: 'silent' };
   let site: FakeSite;
@@ -96,9 +97,9 @@ if (pgUrl) {
       for (const run of runs) expect([run.code, run.stderr]).toEqual([0, expect.not.stringMatching(/failed:/)]);
       const summaries = runs.map((run) => JSON.parse(run.stdout.trim().split('\n').at(-1) as string));
       expect(summaries[0].events.created + summaries[1].events.created).toBe(120);
-      const [counts] = await admin(`select (select count(*) from ${schema}.event) as events, (select count(*) from ${schema}.venue) as venues,
-        (select count(*) from ${schema}.organizer) as organizers, (select count(*) from ${schema}.term) as terms`);
-      expect(counts).toEqual({ events: '120', venues: '12', organizers: '1', terms: '3' });
+      const [counts] = await admin(`select (select count(*)::int from ${schema}.event) as events, (select count(*)::int from ${schema}.venue) as venues,
+        (select count(*)::int from ${schema}.organizer) as organizers, (select count(*)::int from ${schema}.term) as terms`);
+      expect(counts).toEqual({ events: 120, venues: 12, organizers: 1, terms: 3 });
       const terms = await admin(`select slug, count from ${schema}.term order by slug`);
       expect(terms).toEqual([{ slug: 'jazz', count: 120 }, { slug: 'music', count: 0 }, { slug: 'outdoor', count: 120 }]);
     });

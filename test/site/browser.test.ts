@@ -12,7 +12,7 @@ import { migrateToLatest } from '../../src/db/migrator.ts';
 import { createUserRepository } from '../../src/users/user.repository.ts';
 import { createUserService } from '../../src/users/user.service.ts';
 import { chromiumPath } from '../helpers/chromium.ts';
-import { API, testConfig } from '../helpers/test-app.ts';
+import { API, sqliteRuns, testConfig } from '../helpers/test-app.ts';
 
 // CAL_SCREENSHOTS=1 npm test -- test/site/browser.test.ts refreshes the README's pictures.
 const SCREENSHOTS = process.env.CAL_SCREENSHOTS === '1' ? new URL('../../docs/screenshots/', import.meta.url) : undefined;
@@ -26,7 +26,7 @@ async function freePort(): Promise<number> {
 }
 
 /** A real service on a real port, a calendar of March 2027 in it, and a real browser. */
-describe('the site in a real browser (Chromium)', () => {
+describe.runIf(sqliteRuns())('the site in a real browser (Chromium)', () => {
   let app: FastifyInstance;
   let database: DbHandle;
   let browser: Browser;

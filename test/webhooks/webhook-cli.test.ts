@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sqliteRuns } from '../helpers/test-app.ts';
 
 const execute = promisify(execFile);
 
 // Each command is a new Node process: generous time on a loaded machine. SQLite: what is under test is the
 // command; the subscriptions' behaviour is tested through the API on both databases.
-describe('cal-events webhook, the command', { timeout: 90_000 }, () => {
+describe.runIf(sqliteRuns())('cal-events webhook, the command', { timeout: 90_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'cal-webhook-cli-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const cli = async (args: string[], env: Record<string, string> = {}) => {
