@@ -29,9 +29,11 @@ export function registerRequestParsing(app: FastifyInstance): void {
   );
   app.addHook('preValidation', (request, _reply, done) => {
     // No text may hold a NUL: PostgreSQL refuses it in any text column (SQLite keeps it), and no calendar
-    // text needs one. Refused as a bad parameter, on both databases alike.
-    const nul = nulIn(request.params, 'params') ?? nulIn(request.query, 'query') ?? nulIn(request.body, 'body');
-    if (nul !== undefined) return done(invalidParam(nul, 'Text may not contain NUL characters.'));
+    // text needs one. Nor a lone surrogate (JSON's `"\udfff"`), which is not Unicode: each database stored it
+    // as U+FFFD, but SQLite compared the string as sent (a second tag of the same name was made there, refused
+    // on PostgreSQL), and the reference's PHP refuses such JSON. Refused as a bad parameter, on both alike.
+    const bad = badTextIn(request.params, 'params') ?? badTextIn(request.query, 'query') ?? badTextIn(request.body, 'body');
+    if (bad !== undefined) return done(invalidParam(bad.name, bad.problem));
     if (request.method !== 'GET' && request.method !== 'DELETE' && request.method !== 'HEAD') {
       const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {};
       request.body = { ...(request.query as object), ...body };
@@ -40,14 +42,23 @@ export function registerRequestParsing(app: FastifyInstance): void {
   });
 }
 
-/** The name of the first parameter whose text (at any depth) holds a NUL character, if any. */
-function nulIn(value: unknown, name: string, depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? name : undefined;
+const NUL = 'Text may not contain NUL characters.';
+const NOT_UNICODE = 'Text must be valid Unicode: it holds an unpaired UTF-16 surrogate.';
+
+/** The first parameter whose text (at any depth) holds a NUL character or is not Unicode, and which of the two. */
+function badTextIn(value: unknown, name: string, depth = 0): { name: string; problem: string } | undefined {
+  if (typeof value === 'string') return textProblem(value, name);
   if (value === null || typeof value !== 'object' || depth > 64) return undefined;
   for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return key;
-    const found = nulIn(item, depth === 0 ? key : name, depth + 1);
+    const found = textProblem(key, key) ?? badTextIn(item, depth === 0 ? key : name, depth + 1);
     if (found !== undefined) return found;
   }
+  return undefined;
+}
+
+function textProblem(text: string, name: string): { name: string; problem: string } | undefined {
+  if (text.includes('\u0000')) return { name, problem: NUL };
+  // String.prototype.isWellFormed: Node 20 has it; TypeScript's ES2022 library does not yet.
+  if (!(text as string & { isWellFormed(): boolean }).isWellFormed()) return { name, problem: NOT_UNICODE };
   return undefined;
 }

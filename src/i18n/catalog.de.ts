@@ -331,6 +331,8 @@ export const de: Record<string, string> = {
   // ── Request parsing ────────────────────────────────────────────────────────────────────────────
   "Text may not contain NUL characters.":
     "Text darf keine NUL-Zeichen enthalten.",
+  "Text must be valid Unicode: it holds an unpaired UTF-16 surrogate.":
+    "Text muss gültiges Unicode sein: er enthält ein ungepaartes UTF-16-Surrogat.",
 
   // ── Geolocation ───────────────────────────────────────────────────────────────────────────────
   "A venue has both coordinates or neither: geo_lat and geo_lng go together.":

@@ -332,6 +332,8 @@ export const fr: Record<string, string> = {
   // ── Request parsing ────────────────────────────────────────────────────────────────────────────
   "Text may not contain NUL characters.":
     "Le texte ne peut pas contenir de caractère NUL.",
+  "Text must be valid Unicode: it holds an unpaired UTF-16 surrogate.":
+    "Le texte doit être de l'Unicode valide : il contient un demi-codet UTF-16 isolé.",
 
   // ── Geolocation ───────────────────────────────────────────────────────────────────────────────
   "A venue has both coordinates or neither: geo_lat and geo_lng go together.":
