@@ -14,17 +14,20 @@ const freePort = () =>
     });
   });
 
+/** `work` with a client of its own on the PostgreSQL server at `url`, closed after. */
+export async function withPgClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /** A PostgreSQL URL whose connections use a schema of their own (made now), and how to drop it. */
 export async function postgresSchema(url: string, name: string) {
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (text: string) => withPgClient(url, async (client) => void (await client.query(text)));
   await admin(`create schema ${name}`);
   return {
     url: `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${name}`)}`,

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { assertDocumented } from './openapi-conformance.ts';
+import { withPgClient } from './spawn-service.ts';
 import { assertMessagesTranslated } from './message-check.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createDb, type DbHandle } from '../../src/db/create-db.ts';
@@ -64,15 +65,7 @@ export async function openTestDatabase(dialect: 'sqlite' | 'postgres'): Promise<
   };
 }
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => withPgClient(process.env.TEST_DATABASE_URL as string, work);
 
 const dropSchema = async (schema: string) => void (await admin((client) => client.query(`drop schema ${schema} cascade`)));
 const MIGRATIONS = Object.keys(migrations).length;
