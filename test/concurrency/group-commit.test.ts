@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../src/db/create-db.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
@@ -77,6 +78,39 @@ describe('SQLite: writes asked for together commit together', () => {
     expect(outcomes).toHaveLength(2);
     expect(await tagNames()).toEqual(['First', 'Second']);
     expect(await loggedTags()).toBe(2);
+  });
+
+  // SQLite names its temporary files etilqs_*, and unlinks them as soon as they are made: only the open
+  // descriptors show them (Linux: /proc/self/fd).
+  const openTemporaryFiles = () =>
+    readdirSync('/proc/self/fd').map((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`);
+      } catch {
+        return ''; // closed meanwhile (the listing's own descriptor)
+      }
+    }).filter((target) => target.includes('etilqs_'));
+
+  it.runIf(existsSync('/proc/self/fd'))('a write changing many pages journals them in memory, never in a temporary file; reads keep the default', async () => {
+    const description = 'd'.repeat(1500);
+    await store.transaction(async (repos) => {
+      for (let i = 0; i < 200; i++) await repos.terms.insert({ ...tag(`Tag ${i}`), description });
+    });
+    const temporaryStorage = async () => (await sql<{ temp_store: number }>`pragma temp_store`.execute(handle.db)).rows[0].temp_store;
+    expect(await temporaryStorage()).toBe(0); // SQLite's default, outside a write
+    let seen: string[] = ['not looked'];
+    await Promise.all([
+      store.transaction((repos) => addTag(repos, 'Before')),
+      store.transaction(async (repos) => {
+        // ~80 pages written before this savepoint began: each goes to the savepoint's journal (~320 kB).
+        for (let i = 0; i < 200; i++) await repos.terms.update((await repos.terms.findByNamesOrSlugs('post_tag', [`Tag ${i}`]))[0].id, { description: `${description}!` });
+        seen = openTemporaryFiles();
+      }),
+    ]);
+    expect(seen).toEqual([]);
+    expect(await temporaryStorage()).toBe(0);
+    const changed = await handle.db.selectFrom('term').select('description').where('name', '=', 'Tag 199').executeTakeFirstOrThrow();
+    expect(changed.description).toBe(`${description}!`);
   });
 
   it('ten writes asked together write about the WAL pages of one, not ten times as many', async () => {
