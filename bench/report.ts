@@ -43,7 +43,7 @@ export function machineInfo(): Machine {
 }
 
 const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
-const HEADERS = ['scenario', 'ratio', 'req/s', 'ceiling req/s', 'body B', 'p50 ms', 'p99 ms', 'non-2xx', 'CPU %', 'peak RSS MB'];
+const HEADERS = ['scenario', 'ratio', 'req/s', 'ceiling req/s', 'body B', 'p50 ms', 'p99 ms', 'non-2xx', 'CPU %', 'CPU µs/req', 'peak RSS MB'];
 
 function rows(results: ScenarioResult[]): string[][] {
   return results.map((r) => [
@@ -56,6 +56,7 @@ function rows(results: ScenarioResult[]): string[][] {
     fixed(r.service.p99, 2),
     String(r.service.non2xx + r.service.errors + r.service.timeouts),
     fixed(r.service.cpuPercent, 0),
+    fixed(r.service.cpuPerRequestUs, 0),
     fixed(r.service.peakRssMb, 0),
   ]);
 }
