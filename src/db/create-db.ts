@@ -130,18 +130,20 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
 function journalsInMemoryWhileWriting(sqlite: SqliteDatabase.Database, sql: string, statement: Statement): Statement {
   const opens = /^begin\b/i.test(sql);
   if (!opens && !/^(commit|end|rollback)$/i.test(sql)) return statement;
-  const setting = sqlite.prepare(`pragma temp_store = ${opens ? 'memory' : 'default'}`);
+  const inMemory = sqlite.prepare('pragma temp_store = memory');
+  const byDefault = sqlite.prepare('pragma temp_store = default');
   return {
     reader: false,
     all: (...params: unknown[]) => statement.all(...params),
     iterate: (...params: unknown[]) => statement.iterate(...params),
     run(...params: unknown[]) {
-      if (opens && !sqlite.inTransaction) setting.run();
+      if (opens && !sqlite.inTransaction) inMemory.run();
       try {
         return statement.run(...params);
       } finally {
-        // A commit that failed (SQLITE_BUSY) leaves the transaction open: its rollback comes next.
-        if (!opens && !sqlite.inTransaction) setting.run();
+        // Once no transaction is open: a commit that failed (SQLITE_BUSY) leaves it open, and its rollback
+        // comes next; a begin that failed (the write lock not had within the busy timeout) opened none.
+        if (!sqlite.inTransaction) byDefault.run();
       }
     },
   } as Statement;

@@ -113,6 +113,20 @@ describe('SQLite: writes asked for together commit together', () => {
     expect(changed.description).toBe(`${description}!`);
   });
 
+  it('a write that cannot have the write lock leaves reads with SQLite\'s default temporary storage', async () => {
+    await sql`pragma busy_timeout = 0`.execute(handle.db);
+    const other = new SqliteDatabase(join(folder, 'cal.db'));
+    try {
+      other.exec('begin immediate'); // another process writing, for longer than this one waits
+      await expect(store.transaction((repos) => addTag(repos, 'Locked out'))).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+      const [{ temp_store }] = (await sql<{ temp_store: number }>`pragma temp_store`.execute(handle.db)).rows;
+      expect(temp_store).toBe(0);
+    } finally {
+      other.close();
+    }
+    expect(await tagNames()).toEqual([]);
+  });
+
   it('ten writes asked together write about the WAL pages of one, not ten times as many', async () => {
     // Frames in the WAL as another connection to the file reports them: a checkpoint's `log` is the WAL's
     // length, whatever it then copies into the database.
