@@ -130,20 +130,21 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
 function journalsInMemoryWhileWriting(sqlite: SqliteDatabase.Database, sql: string, statement: Statement): Statement {
   const opens = /^begin\b/i.test(sql);
   if (!opens && !/^(commit|end|rollback)$/i.test(sql)) return statement;
-  const inMemory = sqlite.prepare('pragma temp_store = memory');
-  const byDefault = sqlite.prepare('pragma temp_store = default');
+  // Run anew each time, never prepared once: SQLite applies this pragma while preparing it, not when it runs.
+  const inMemory = () => sqlite.exec('pragma temp_store = memory');
+  const byDefault = () => sqlite.exec('pragma temp_store = default');
   return {
     reader: false,
     all: (...params: unknown[]) => statement.all(...params),
     iterate: (...params: unknown[]) => statement.iterate(...params),
     run(...params: unknown[]) {
-      if (opens && !sqlite.inTransaction) inMemory.run();
+      if (opens && !sqlite.inTransaction) inMemory();
       try {
         return statement.run(...params);
       } finally {
         // Once no transaction is open: a commit that failed (SQLITE_BUSY) leaves it open, and its rollback
         // comes next; a begin that failed (the write lock not had within the busy timeout) opened none.
-        if (!sqlite.inTransaction) byDefault.run();
+        if (!sqlite.inTransaction) byDefault();
       }
     },
   } as Statement;
