@@ -121,10 +121,10 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
 /**
  * A transaction's savepoints (db/store.ts runs each write of a group in one) journal every page they change,
  * and past 64 kB SQLite moves that journal to a temporary file: one made and deleted again by every commit
- * group, written two system calls a page, ~60 an event create (creates 1256-1379 -> 1080-1118 us of CPU
- * each). While a transaction is open its temporary storage is memory: a group's journal is a few MB at most,
- * freed at its commit. Outside one, SQLite's default stays, so that a read's temporary B-tree (a deep page of
- * a list sorted by title, say: its offset's rows) still goes to a file past the cache instead of RAM.
+ * group, written two system calls a page, ~60 an event create (creates: 1275 -> 1130 us of CPU each, four
+ * pairs of runs). While a transaction is open its temporary storage is memory: a group's journal is a few MB
+ * at most, freed at its commit. Outside one, SQLite's default stays, so that a read's temporary B-tree (a deep
+ * page of a list sorted by title, say: its offset's rows) still goes to a file past the cache instead of RAM.
  * Temporary storage cannot change inside a transaction, hence at its edges.
  */
 function journalsInMemoryWhileWriting(sqlite: SqliteDatabase.Database, sql: string, statement: Statement): Statement {
