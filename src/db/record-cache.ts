@@ -1,3 +1,4 @@
+import { createFrequencySketch, type FrequencySketch } from './frequency-sketch.ts';
 import { type CacheStats, cacheStats } from './versioned-cache.ts';
 
 /**
@@ -14,14 +15,19 @@ export function createRecordCache<K, V>(
   generation: () => number,
   name = 'other',
   budget?: { bytes: number; weigh: (value: V) => number },
-  options: { admitOnSecondOffer?: boolean } = {},
+  options: { admitByFrequency?: boolean } = {},
 ) {
   const entries = new Map<K, V>();
-  // Keys offered once and not kept yet (admitOnSecondOffer). Reads spread over every record (crawlers, shared
-  // links) would otherwise push out a kept record with every read: each kept value lives long enough to reach
-  // V8's old space, so the churn costs full collections (the cold read's p99 of ~50 ms at 100k events). A
-  // record read twice within the last `limit * 4` offers is kept; one read once is built, sent and let go young.
+  // Reads spread over more records than fit (crawlers, shared links, a calendar app walking every day) would
+  // push out a kept value with every read: each kept value lives long enough to reach V8's old space, so the
+  // churn costs full collections (the cold read's p99 of ~50 ms at 100k events; list-cold's marking steps of
+  // 15-30 ms). With admitByFrequency a value is kept only from its key's second offer within the last
+  // `limit * 4` (`offered`, the doorkeeper of TinyLFU); and once full, only if its key was asked for more often
+  // lately than the oldest kept one's (db/frequency-sketch.ts), which otherwise stays, moved to the back, so
+  // the next offer is weighed against the next oldest. A walk over more records than fit, each asked for as
+  // often as those kept, changes nothing; records read more often than those kept get in within a few reads.
   const offered = new Set<K>();
+  const frequency = options.admitByFrequency ? createFrequencySketch(limit) : undefined;
   const stats = cacheStats.get(name) ?? (cacheStats.set(name, { hits: 0, misses: 0 }).get(name) as CacheStats);
   // What the kept values weigh, each as weighed when kept (a value is never changed while kept).
   const weights = new Map<K, number>();
@@ -31,29 +37,51 @@ export function createRecordCache<K, V>(
     total -= weights.get(key) ?? 0;
     weights.delete(key);
   };
+  /**
+   * Whether a value for `key`, not kept, gets in (its offer counted as an ask: a miss led to it); `weight`
+   * weighs it, asked only past the doorkeeper (weighing a text reads all of it).
+   */
+  const admits = (key: K, weight: () => number, sketch: FrequencySketch): boolean => {
+    const asked = sketch.count(key);
+    if (!offered.has(key)) {
+      if (offered.size >= limit * 4) offered.delete(offered.keys().next().value as K);
+      offered.add(key);
+      return false;
+    }
+    const room = entries.size < limit && (budget === undefined || total + weight() <= budget.bytes);
+    const oldest = entries.keys().next().value as K;
+    if (room || asked > sketch.estimate(oldest)) {
+      offered.delete(key);
+      return true;
+    }
+    const kept = entries.get(oldest) as V;
+    entries.delete(oldest);
+    entries.set(oldest, kept);
+    return false;
+  };
   return {
     get(key: K): V | undefined {
       const value = entries.get(key);
       if (value === undefined) stats.misses++;
-      else stats.hits++;
+      else {
+        stats.hits++;
+        frequency?.count(key);
+      }
       return value;
     },
     /** Keeps `value` if nothing was forgotten since `since` (the generation when its read began). */
     set(key: K, value: V, since: number): void {
       if (since !== generation()) return;
-      if (options.admitOnSecondOffer && !entries.has(key) && !offered.delete(key)) {
-        if (offered.size >= limit * 4) offered.delete(offered.keys().next().value as K);
-        offered.add(key);
-        return;
-      }
+      let weighed: number | undefined;
+      const weight = () => (weighed ??= budget ? budget.weigh(value) : 0);
+      if (frequency && !entries.has(key) && !admits(key, weight, frequency)) return;
       remove(key);
       if (entries.size >= limit) remove(entries.keys().next().value as K);
       if (budget) {
-        const weight = budget.weigh(value);
-        if (weight > budget.bytes) return;
-        while (total + weight > budget.bytes) remove(entries.keys().next().value as K);
-        weights.set(key, weight);
-        total += weight;
+        if (weight() > budget.bytes) return;
+        while (total + weight() > budget.bytes) remove(entries.keys().next().value as K);
+        weights.set(key, weight());
+        total += weight();
       }
       entries.set(key, value);
     },
@@ -62,6 +90,7 @@ export function createRecordCache<K, V>(
     deleteWhere(stale: (value: V, key: K) => boolean): void {
       for (const [key, value] of entries) if (stale(value, key)) remove(key);
     },
+    // How often keys were asked for stays known: the records most read are kept again from their next read.
     clear: () => {
       offered.clear();
       entries.clear();

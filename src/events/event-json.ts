@@ -52,12 +52,12 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
   const rows = createRecordCache<number, EventRow>(5000, since, 'event-rows', {
     bytes: cacheBytes(0.1),
     weigh: (row) => ROW_OVERHEAD + textBytes(row.description) + textBytes(row.search_text) + textBytes(row.excerpt) + textBytes(row.title),
-  }, { admitOnSecondOffer: true });
+  }, { admitByFrequency: true });
   const slugs = createRecordCache<string, number>(5000, since, 'event-slugs');
   const texts = createRecordCache<string, RecordText>(3000, since, 'event-records', {
     bytes: cacheBytes(0.3),
     weigh: (text) => ROW_OVERHEAD + textBytes(text.json),
-  }, { admitOnSecondOffer: true });
+  }, { admitByFrequency: true });
   const MOST_TERMS = 20000;
   const terms = createRecordCache<number, string>(MOST_TERMS, since, 'embedded-terms');
   // Venue and organizer records as events embed them, both forms in one (event-text.ts), as text: a few

@@ -39,7 +39,7 @@ describeEachDialect('kept records are forgotten per record, from the change log'
     const built = await readThere(`/events/${b.id}`);
     expect(built.body.title).toBe('B');
     expect(built.queries).toBeGreaterThanOrEqual(5); // the row, then what it embeds
-    // A record read once is built and let go; read again, it is kept (db/record-cache.ts, admitOnSecondOffer).
+    // A record read once is built and let go; read again, it is kept (db/record-cache.ts, admitByFrequency).
     expect((await readThere(`/events/${b.id}`)).body).toEqual(built.body);
     expect((await readThere(`/events/${a.id}`)).body.title).toBe('A');
 

@@ -36,26 +36,6 @@ describe('caches bounded by the bytes they hold', () => {
     expect(cache.get(7)).toBe('x'.repeat(10));
   });
 
-  it('admitOnSecondOffer: a value offered once is not kept, offered again it is; the offers remembered are bounded', () => {
-    const cache = createRecordCache<number, string>(2, () => 0, 'test', undefined, { admitOnSecondOffer: true });
-    cache.set(1, 'a', 0);
-    expect(cache.get(1)).toBeUndefined();
-    cache.set(1, 'a', 0);
-    expect(cache.get(1)).toBe('a');
-    cache.set(1, 'a2', 0); // kept already: replaced at once
-    expect(cache.get(1)).toBe('a2');
-    // Eight offers remembered at most (four times the limit): the oldest offer is forgotten first.
-    for (let key = 10; key < 19; key++) cache.set(key, 'x', 0);
-    cache.set(12, 'y', 0); // still remembered: kept
-    cache.set(10, 'x', 0); // forgotten by the ninth offer: offered anew
-    expect([cache.get(10), cache.get(12)]).toEqual([undefined, 'y']);
-    // Forgetting everything forgets the offers too.
-    cache.set(20, 'z', 0);
-    cache.clear();
-    cache.set(20, 'z', 0);
-    expect(cache.get(20)).toBeUndefined();
-  });
-
   it('a value that pushes out as much as several gets that much less of the odds once full (admission share)', () => {
     let draw = 0.05; // 0.05 * 16 = 0.8: within a whole share, not within half of one
     const admission = createAdmission<string>(8, () => draw);

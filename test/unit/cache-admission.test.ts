@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { createFrequencySketch } from '../../src/db/frequency-sketch.ts';
+import { createRecordCache } from '../../src/db/record-cache.ts';
+
+describe('how often keys were asked for (TinyLFU sketch)', () => {
+  it('counts each key apart, numbers and strings alike, up to 15', () => {
+    const sketch = createFrequencySketch(100);
+    for (let i = 0; i < 3; i++) sketch.count(7);
+    expect(sketch.count(7)).toBe(4);
+    expect(sketch.estimate(7)).toBe(4);
+    expect(sketch.estimate(8)).toBe(0);
+    for (let i = 0; i < 20; i++) sketch.count('7:single');
+    expect(sketch.estimate('7:single')).toBe(15);
+    expect(sketch.estimate('7:list')).toBe(0);
+    expect(sketch.estimate(7)).toBe(4);
+  });
+
+  it('halves every count after ten times its capacity in counts: what was asked for long ago weighs less', () => {
+    const sketch = createFrequencySketch(100); // halves after 1000 counts
+    for (let i = 0; i < 8; i++) sketch.count('old');
+    for (let key = 0; key < 991; key++) sketch.count(key); // 999 counts in all
+    expect(sketch.estimate('old')).toBe(8);
+    sketch.count('new');
+    expect(sketch.estimate('old')).toBe(4);
+    expect(sketch.estimate('new')).toBe(0); // 1 halved
+  });
+});
+
+describe('record caches that admit by frequency', () => {
+  const cacheOf = (limit: number) => createRecordCache<number, string>(limit, () => 0, 'test', undefined, { admitByFrequency: true });
+  /** A read as the services make one: looked up, and offered when missing. */
+  const read = (cache: ReturnType<typeof cacheOf>, key: number) => cache.get(key) ?? cache.set(key, `v${key}`, 0);
+  const kept = (cache: ReturnType<typeof cacheOf>, keys: number[]) => keys.filter((key) => cache.get(key) !== undefined);
+
+  it('keeps a value from its second offer, and replaces a kept one at once', () => {
+    const cache = cacheOf(2);
+    cache.set(1, 'a', 0);
+    expect(cache.get(1)).toBeUndefined();
+    cache.set(1, 'a', 0);
+    expect(cache.get(1)).toBe('a');
+    cache.set(1, 'a2', 0);
+    expect(cache.get(1)).toBe('a2');
+    // Eight offers remembered at most (four times the limit): the oldest offer is forgotten first.
+    for (let key = 10; key < 19; key++) cache.set(key, 'x', 0);
+    cache.set(10, 'x', 0); // forgotten by the ninth offer: offered anew
+    expect(cache.get(10)).toBeUndefined();
+    // Forgetting everything forgets the offers too.
+    cache.set(20, 'z', 0);
+    cache.clear();
+    cache.set(20, 'z', 0);
+    expect(cache.get(20)).toBeUndefined();
+  });
+
+  it('once full, a walk over more records than fit, each read as often as those kept, leaves those kept in place', () => {
+    const cache = cacheOf(4);
+    for (const key of [1, 2, 3, 4, 1, 2, 3, 4]) read(cache, key);
+    expect(kept(cache, [1, 2, 3, 4])).toEqual([1, 2, 3, 4]);
+    // Ten records read in turn, five times over: four fit. (A first-in-first-out cache letting every second
+    // offer in would turn over with every read, and hold none of them when read again.)
+    for (let round = 0; round < 5; round++) for (let key = 1; key <= 10; key++) read(cache, key);
+    expect(kept(cache, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])).toEqual([1, 2, 3, 4]);
+  });
+
+  it('a record read more often than the oldest kept ones gets in within a few reads; one that wins stays, moved back', () => {
+    const cache = cacheOf(4);
+    for (const key of [1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3]) read(cache, key); // 4 read twice, the others three times
+    let reads = 0;
+    while (cache.get(9) === undefined && reads < 10) {
+      read(cache, 9);
+      reads++;
+    }
+    // Its first read is its first offer; its second (two) loses to 1 (three), its third (three) to 2, both
+    // moved back; its fourth beats 3, which goes.
+    expect(reads).toBe(4);
+    expect(kept(cache, [1, 2, 3, 4, 9])).toEqual([1, 2, 4, 9]);
+  });
+
+  it('records no longer read give way to those read now, as counts age', () => {
+    const cache = cacheOf(4); // its sketch halves every 40 counts
+    for (let round = 0; round < 4; round++) for (let key = 1; key <= 4; key++) read(cache, key);
+    // Now 5 to 8 are read, and 1 to 4 no more: within a few aging periods they are all kept instead.
+    for (let round = 0; round < 20; round++) for (let key = 5; key <= 8; key++) read(cache, key);
+    expect(kept(cache, [1, 2, 3, 4, 5, 6, 7, 8])).toEqual([5, 6, 7, 8]);
+  });
+});
