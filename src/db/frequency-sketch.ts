@@ -61,3 +61,46 @@ function mix(value: number): number {
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
 }
+
+/**
+ * TinyLFU's admission, for a cache whose oldest entry goes first: a value gets in from its key's second offer
+ * within the last `capacity * 4` (the doorkeeper: a key asked for once is let go young), and once the cache is
+ * full only if its key was asked for more often lately than the oldest kept one's, which otherwise stays and
+ * is moved to the back, so the next offer is weighed against the next oldest. A walk over more keys than fit,
+ * each asked for as often as those kept, turns nothing over; keys asked for more often get in within a few
+ * asks, and as counts age, keys no longer asked for give way to those asked for now.
+ */
+export function createFrequencyAdmission<K>(capacity: number) {
+  const sketch = createFrequencySketch(capacity);
+  const offered = new Set<K>();
+  return {
+    /** A kept value was read. */
+    read(key: K): void {
+      sketch.count(key);
+    },
+    /**
+     * Whether a value for `key`, not kept, gets in; the offer counts as an ask (a miss led to it). `room`:
+     * whether it fits without pushing another out (asked past the doorkeeper only: weighing a value can read
+     * all of it); `oldest`: the key that would go first; `spare` moves that one to the back.
+     */
+    admits(key: K, room: () => boolean, oldest: () => K | undefined, spare: (key: K) => void): boolean {
+      const asked = sketch.count(key);
+      if (!offered.has(key)) {
+        if (offered.size >= capacity * 4) offered.delete(offered.keys().next().value as K);
+        offered.add(key);
+        return false;
+      }
+      const first = room() ? undefined : oldest();
+      if (first === undefined || asked > sketch.estimate(first)) {
+        offered.delete(key);
+        return true;
+      }
+      spare(first);
+      return false;
+    },
+    /** Forgets the keys offered once (how often keys were asked for stays known). */
+    clear(): void {
+      offered.clear();
+    },
+  };
+}

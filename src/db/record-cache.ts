@@ -1,4 +1,4 @@
-import { createFrequencySketch, type FrequencySketch } from './frequency-sketch.ts';
+import { createFrequencyAdmission } from './frequency-sketch.ts';
 import { type CacheStats, cacheStats } from './versioned-cache.ts';
 
 /**
@@ -21,13 +21,8 @@ export function createRecordCache<K, V>(
   // Reads spread over more records than fit (crawlers, shared links, a calendar app walking every day) would
   // push out a kept value with every read: each kept value lives long enough to reach V8's old space, so the
   // churn costs full collections (the cold read's p99 of ~50 ms at 100k events; list-cold's marking steps of
-  // 15-30 ms). With admitByFrequency a value is kept only from its key's second offer within the last
-  // `limit * 4` (`offered`, the doorkeeper of TinyLFU); and once full, only if its key was asked for more often
-  // lately than the oldest kept one's (db/frequency-sketch.ts), which otherwise stays, moved to the back, so
-  // the next offer is weighed against the next oldest. A walk over more records than fit, each asked for as
-  // often as those kept, changes nothing; records read more often than those kept get in within a few reads.
-  const offered = new Set<K>();
-  const frequency = options.admitByFrequency ? createFrequencySketch(limit) : undefined;
+  // 15-30 ms). With admitByFrequency, values get in as db/frequency-sketch.ts's admission lets them.
+  const admission = options.admitByFrequency ? createFrequencyAdmission<K>(limit) : undefined;
   const stats = cacheStats.get(name) ?? (cacheStats.set(name, { hits: 0, misses: 0 }).get(name) as CacheStats);
   // What the kept values weigh, each as weighed when kept (a value is never changed while kept).
   const weights = new Map<K, number>();
@@ -37,27 +32,11 @@ export function createRecordCache<K, V>(
     total -= weights.get(key) ?? 0;
     weights.delete(key);
   };
-  /**
-   * Whether a value for `key`, not kept, gets in (its offer counted as an ask: a miss led to it); `weight`
-   * weighs it, asked only past the doorkeeper (weighing a text reads all of it).
-   */
-  const admits = (key: K, weight: () => number, sketch: FrequencySketch): boolean => {
-    const asked = sketch.count(key);
-    if (!offered.has(key)) {
-      if (offered.size >= limit * 4) offered.delete(offered.keys().next().value as K);
-      offered.add(key);
-      return false;
-    }
-    const room = entries.size < limit && (budget === undefined || total + weight() <= budget.bytes);
-    const oldest = entries.keys().next().value as K;
-    if (room || asked > sketch.estimate(oldest)) {
-      offered.delete(key);
-      return true;
-    }
-    const kept = entries.get(oldest) as V;
-    entries.delete(oldest);
-    entries.set(oldest, kept);
-    return false;
+  const oldest = () => entries.keys().next().value as K | undefined;
+  const spare = (key: K) => {
+    const value = entries.get(key) as V;
+    entries.delete(key);
+    entries.set(key, value);
   };
   return {
     get(key: K): V | undefined {
@@ -65,7 +44,7 @@ export function createRecordCache<K, V>(
       if (value === undefined) stats.misses++;
       else {
         stats.hits++;
-        frequency?.count(key);
+        admission?.read(key);
       }
       return value;
     },
@@ -74,7 +53,8 @@ export function createRecordCache<K, V>(
       if (since !== generation()) return;
       let weighed: number | undefined;
       const weight = () => (weighed ??= budget ? budget.weigh(value) : 0);
-      if (frequency && !entries.has(key) && !admits(key, weight, frequency)) return;
+      const room = () => entries.size < limit && (budget === undefined || total + weight() <= budget.bytes);
+      if (admission && !entries.has(key) && !admission.admits(key, room, oldest, spare)) return;
       remove(key);
       if (entries.size >= limit) remove(entries.keys().next().value as K);
       if (budget) {
@@ -90,9 +70,8 @@ export function createRecordCache<K, V>(
     deleteWhere(stale: (value: V, key: K) => boolean): void {
       for (const [key, value] of entries) if (stale(value, key)) remove(key);
     },
-    // How often keys were asked for stays known: the records most read are kept again from their next read.
     clear: () => {
-      offered.clear();
+      admission?.clear();
       entries.clear();
       weights.clear();
       total = 0;

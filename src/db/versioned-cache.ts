@@ -1,3 +1,5 @@
+import { createFrequencyAdmission } from './frequency-sketch.ts';
+
 /**
  * Values valid for one data version (see Store.dataVersion): a write anywhere makes every entry stale at
  * once, so what is served is never older than the last write. Read the version BEFORE reading the data a
@@ -8,13 +10,13 @@ export function createVersionedCache<V>(
   limit: number,
   weigh: (value: V) => number = () => 1,
   name = 'other',
-  options: { admitOnSecondOffer?: boolean } = {},
+  options: { admitByFrequency?: boolean } = {},
 ) {
   const entries = new Map<string, { version: number; value: V; weight: number }>();
-  // Keys offered once and not kept yet (admitOnSecondOffer, as record-cache.ts): a value asked for once (a
-  // crawler's walk over every page) is let go young instead of filling the cache and V8's old space.
-  const offered = new Set<string>();
-  const MOST_OFFERED = 8192;
+  // With admitByFrequency, values get in as db/frequency-sketch.ts's admission lets them (as record-cache.ts):
+  // a value asked for once (a crawler's walk over every page) is let go young, and a walk over more than fit
+  // does not turn the cache over, filling V8's old space (or its external memory) with what was pushed out.
+  const admission = options.admitByFrequency ? createFrequencyAdmission<string>(KEYS_WEIGHED) : undefined;
   const stats = cacheStats.get(name) ?? cacheStats.set(name, { hits: 0, misses: 0 }).get(name) as CacheStats;
   let total = 0;
   const remove = (key: string) => {
@@ -23,24 +25,28 @@ export function createVersionedCache<V>(
     entries.delete(key);
     total -= entry.weight;
   };
+  const oldest = () => entries.keys().next().value as string | undefined;
+  const spare = (key: string) => {
+    const entry = entries.get(key) as { version: number; value: V; weight: number };
+    entries.delete(key);
+    entries.set(key, entry);
+  };
   return {
     get(key: string, version: number): V | undefined {
       const entry = entries.get(key);
       if (entry && entry.version === version) {
         stats.hits++;
+        admission?.read(key);
         return entry.value;
       }
       stats.misses++;
       return undefined;
     },
     set(key: string, version: number, value: V): void {
-      if (options.admitOnSecondOffer && !entries.has(key) && !offered.delete(key)) {
-        if (offered.size >= MOST_OFFERED) offered.delete(offered.keys().next().value as string);
-        offered.add(key);
-        return;
-      }
-      remove(key);
       const weight = weigh(value);
+      const room = () => total + weight <= limit;
+      if (admission && !entries.has(key) && !admission.admits(key, room, oldest, spare)) return;
+      remove(key);
       if (weight > limit) return;
       while (total + weight > limit) remove(entries.keys().next().value as string);
       entries.set(key, { version, value, weight });
@@ -48,6 +54,9 @@ export function createVersionedCache<V>(
     },
   };
 }
+
+// How many keys the frequencies of a cache bounded by bytes are kept for (pages of ~10 kB in 20 MB: ~2000).
+const KEYS_WEIGHED = 2048;
 
 export type VersionedCache<V> = ReturnType<typeof createVersionedCache<V>>;
 

@@ -8,7 +8,8 @@ import { sendHtml } from './site-render.tsx';
 // db/cache-budget.ts): with `npm start`'s, about 1500 event pages, enough for what a crowd is reading.
 // Kept as their UTF-8 bytes: half what V8 takes for a text with one character past Latin-1 (an en dash in
 // every page's dates), out of the collected heap, and sent as they are.
-// A page is kept from its second rendering: one asked for once (a crawler's) does not push out the others.
+// A page is kept from its second rendering, and once full only over one asked for less often (db/frequency-sketch.ts):
+// one asked for once (a crawler's) does not push out the others, nor does a walk over more pages than fit.
 const PAGE_BYTES = cacheBytes(0.25);
 
 const versions = new WeakMap<FastifyRequest, { key: string; version: number }>();
@@ -19,7 +20,7 @@ const versions = new WeakMap<FastifyRequest, { key: string; version: number }>()
  * callers, password cookies and feeds are never served from here.
  */
 export function createPageCache(options: { dataVersion(): Promise<number>; timezone: string; cookie: string }) {
-  const pages = createVersionedCache<Buffer>(PAGE_BYTES, (page) => page.length, 'pages', { admitOnSecondOffer: true });
+  const pages = createVersionedCache<Buffer>(PAGE_BYTES, (page) => page.length, 'pages', { admitByFrequency: true });
   const cacheable = (request: FastifyRequest) =>
     (request.method === 'GET' || request.method === 'HEAD') &&
     request.headers.authorization === undefined &&

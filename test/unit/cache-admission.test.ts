@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFrequencySketch } from '../../src/db/frequency-sketch.ts';
 import { createRecordCache } from '../../src/db/record-cache.ts';
+import { createVersionedCache } from '../../src/db/versioned-cache.ts';
 
 describe('how often keys were asked for (TinyLFU sketch)', () => {
   it('counts each key apart, numbers and strings alike, up to 15', () => {
@@ -81,5 +82,22 @@ describe('record caches that admit by frequency', () => {
     // Now 5 to 8 are read, and 1 to 4 no more: within a few aging periods they are all kept instead.
     for (let round = 0; round < 20; round++) for (let key = 5; key <= 8; key++) read(cache, key);
     expect(kept(cache, [1, 2, 3, 4, 5, 6, 7, 8])).toEqual([5, 6, 7, 8]);
+  });
+});
+
+describe('a cache bounded by bytes that admits by frequency (rendered pages)', () => {
+  it('keeps a page from its second rendering; once full, a walk over more pages than fit leaves those kept in place', () => {
+    const pages = createVersionedCache<string>(30, (html) => html.length, 'test-pages', { admitByFrequency: true });
+    const read = (url: string) => pages.get(url, 1) ?? pages.set(url, 1, `<html>${url.padEnd(4)}`); // 10 bytes
+    for (const url of ['/a', '/b', '/c', '/a', '/b', '/c']) read(url);
+    const urls = ['/a', '/b', '/c', '/d', '/e', '/f', '/g', '/h'];
+    const kept = () => urls.filter((url) => pages.get(url, 1) !== undefined);
+    expect(kept()).toEqual(['/a', '/b', '/c']);
+    for (let round = 0; round < 5; round++) for (const url of urls) read(url);
+    expect(kept()).toEqual(['/a', '/b', '/c']);
+    // A page asked for more often than the oldest kept ones gets in, in place of one.
+    for (let i = 0; i < 12; i++) read('/hot');
+    expect(pages.get('/hot', 1)).toBeDefined();
+    expect(kept()).toHaveLength(2);
   });
 });

@@ -49,8 +49,8 @@ describe('caches bounded by the bytes they hold', () => {
     expect(admission.admits('c', () => false, 0.01)).toBe(true); // not full: the share does not matter
   });
 
-  it('a page (versioned cache) with admitOnSecondOffer is kept from its second rendering, for its version only', () => {
-    const pages = createVersionedCache<string>(100, (html) => html.length, 'test-pages', { admitOnSecondOffer: true });
+  it('a page (versioned cache) with admitByFrequency is kept from its second rendering, for its version only', () => {
+    const pages = createVersionedCache<string>(100, (html) => html.length, 'test-pages', { admitByFrequency: true });
     pages.set('/event/a/', 1, '<a>');
     expect(pages.get('/event/a/', 1)).toBeUndefined();
     pages.set('/event/a/', 1, '<a>');
