@@ -8,10 +8,12 @@
  * Spread uniformly, any choice of what to keep serves as many reads; a text read often still gets in within
  * a few dozen reads.
  *
- * The record caches (record-cache.ts, versioned-cache.ts) keep their own second-offer rule without these
- * odds: with them, list-cold gained ~5-12%, but the 90/10 mix lost ~5% (1463/1504 -> 1407/1398 req/s), its
- * working set shifting with every write, and a cache full of what nobody read any more followed a change
- * of what is read only after seconds (date-window after the cold reads: -35%).
+ * The record and page caches (record-cache.ts, versioned-cache.ts) admit by frequency instead
+ * (frequency-sketch.ts): these odds there gained list-cold ~5-12% but cost the 90/10 mix ~5%, and a cache
+ * full of what nobody read any more followed a change of what is read only after seconds (date-window after
+ * the cold reads: -35%), where comparing with the oldest kept entry's frequency costs neither. The tags keep
+ * the odds: the texts they are remembered for are held by the record caches already, so letting one in costs
+ * little, and a page's share of the odds weighs what it pushes out.
  */
 const WHEN_FULL = 16;
 
