@@ -8,7 +8,7 @@
  * cache that follows it adapts when what is read changes.
  */
 export function createFrequencySketch(capacity: number) {
-  // Sixteen counters per kept key at least, a power of two to mask with: few keys share all four.
+  // Sixteen counters per kept key at least (few keys share all four), a power of two.
   let width = 64;
   while (width < capacity * 16) width *= 2;
   const counters = new Uint8Array(width);
@@ -49,8 +49,6 @@ export function createFrequencySketch(capacity: number) {
     estimate: (key: unknown): number => estimateOf(hashOf(key)),
   };
 }
-
-export type FrequencySketch = ReturnType<typeof createFrequencySketch>;
 
 const SPREAD = [0x9e3779b1, 0x85ebca77, 0xc2b2ae3d, 0x27d4eb2f];
 
