@@ -53,7 +53,7 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
     bytes: cacheBytes(0.1),
     weigh: (row) => ROW_OVERHEAD + textBytes(row.description) + textBytes(row.search_text) + textBytes(row.excerpt) + textBytes(row.title),
   }, { admitByFrequency: true });
-  const slugs = createRecordCache<string, number>(5000, since, 'event-slugs', undefined, { admitByFrequency: true });
+  const slugs = createRecordCache<string, number>(5000, since, 'event-slugs');
   const texts = createRecordCache<string, RecordText>(3000, since, 'event-records', {
     bytes: cacheBytes(0.3),
     weigh: (text) => ROW_OVERHEAD + textBytes(text.json),

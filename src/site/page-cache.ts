@@ -8,8 +8,9 @@ import { sendHtml } from './site-render.tsx';
 // db/cache-budget.ts): with `npm start`'s, about 1500 event pages, enough for what a crowd is reading.
 // Kept as their UTF-8 bytes: half what V8 takes for a text with one character past Latin-1 (an en dash in
 // every page's dates), out of the collected heap, and sent as they are.
-// A page is kept from its second rendering, and once full only over one asked for less often (db/frequency-sketch.ts):
-// one asked for once (a crawler's) does not push out the others, nor does a walk over more pages than fit.
+// A page is kept from its second rendering, and once full only over one asked for less often
+// (db/frequency-sketch.ts): one asked for once (a crawler's) does not push out the others, nor does a walk
+// over more pages than fit.
 const PAGE_BYTES = cacheBytes(0.25);
 
 const versions = new WeakMap<FastifyRequest, { key: string; version: number }>();
