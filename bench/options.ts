@@ -23,7 +23,8 @@ same size (the ceiling). Prints a table; writes bench/results/<timestamp>.json a
 
   --events <n>          events to seed (default 100000)
   --duration <s>        measured seconds per scenario, and per ceiling (default 10)
-  --warmup <s>          warm-up seconds before each measured run (default 3; 0 for none)
+  --warmup <s>          seconds of each warm-up round before a measured run: rounds until the server's CPU a
+                        request settles (within 5%, at most 10 rounds) (default 3; 0 for none)
   --connections <n>     concurrent connections (default 10)
   --scenarios <a,b,…>   some of: ${SCENARIOS.join(', ')}
                         (default: all; with --scale: ${SCALE_SCENARIOS.join(', ')})

@@ -43,7 +43,7 @@ export function machineInfo(): Machine {
 }
 
 const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
-const HEADERS = ['scenario', 'ratio', 'req/s', 'ceiling req/s', 'body B', 'p50 ms', 'p99 ms', 'non-2xx', 'CPU %', 'CPU µs/req', 'peak RSS MB'];
+const HEADERS = ['scenario', 'ratio', 'req/s', 'ceiling req/s', 'body B', 'p50 ms', 'p99 ms', 'non-2xx', 'CPU %', 'CPU µs/req', 'peak RSS MB', 'warm-up s'];
 
 function rows(results: ScenarioResult[]): string[][] {
   return results.map((r) => [
@@ -58,6 +58,7 @@ function rows(results: ScenarioResult[]): string[][] {
     fixed(r.service.cpuPercent, 0),
     fixed(r.service.cpuPerRequestUs, 0),
     fixed(r.service.peakRssMb, 0),
+    String(r.service.warmupSeconds),
   ]);
 }
 
@@ -78,7 +79,7 @@ export function summaryLine(report: RunReport): string {
   const m = report.machine;
   return `${report.events} events on ${report.database}; seeded in ${report.seedSeconds.toFixed(1)} s (${report.seedCpuSeconds.toFixed(1)} s CPU); ` +
     `texts stored by the service in ${report.storedTextsSeconds.toFixed(1)} s; ` +
-    `${report.settings.connections} connections, ${report.settings.warmup} s warm-up + ${report.settings.duration} s each; ` +
+    `${report.settings.connections} connections, warm-up in rounds of ${report.settings.warmup} s until the server's CPU a request settles, then ${report.settings.duration} s each; ` +
     `${m.cores} × ${m.cpu}, node ${m.node}; ${m.pinned}; load average ${m.loadAverage.before.toFixed(2)} before, ` +
     `${m.loadAverage.after?.toFixed(2) ?? '?'} after; server peak RSS ${report.serverPeakRssMb.toFixed(0)} MB`;
 }
