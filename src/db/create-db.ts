@@ -56,11 +56,6 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // SQLite's page cache is 2 MB by default (500 pages): an event create touches ~25 pages across the event
-  // table's ten indexes, and at 100k events the pages it needs had left that cache since the last create,
-  // each read again from the OS (11 reads a create). At 16 MB creates cost 9-19% less CPU (three pairs of
-  // runs, 1238-1358 -> 1070-1167 us); RSS grows by what it holds (+15 MB).
-  sqlite.pragma(`cache_size = -${SQLITE_CACHE_KB}`);
   // The WAL is copied back into the database every 10,000 pages written (~40 MB) instead of SQLite's 1,000:
   // an event write touches ~25 pages, mostly the same index pages again, so fewer, larger checkpoints write
   // each page once where they wrote it many times (creates +11-18% on 100k events). Recovery is unchanged.
@@ -97,8 +92,6 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
 }
 
 const STATEMENT_CACHE_SIZE = 1000;
-/** SQLite's page cache, in KiB (see createDb). */
-const SQLITE_CACHE_KB = 16_000;
 
 /**
  * Kysely's SQLite driver prepares every statement anew; preparing costs more than running a primary-key
