@@ -122,33 +122,31 @@ async function warmThenMeasure(spec: LoadSpec, settings: RunSettings, pid: numbe
   return { ...result, cpuPercent, cpuPerRequestUs: (cpu * 1e6) / result.responses, peakRssMb: stopRss(), warmupSeconds };
 }
 
-/** Ceilings by body size, within 10%, and by whether requests carry bodies: single reads by id and by slug share one. */
-export type CeilingCache = Map<string, LoadResult & { bodyBytes: number }>;
-
-async function measureCeiling(bytes: number, sequence: BenchRequest[], settings: RunSettings, cache: CeilingCache) {
-  const key = `${Math.round(Math.log(bytes) / Math.log(1.1))} ${sequence.some((r) => r.method !== 'GET')}`;
-  const known = cache.get(key);
-  if (known) return known;
+/**
+ * The ceiling for one scenario, measured right after it: each scenario has its own instead of sharing one with
+ * those of a like body size, because this machine's speed drifts within minutes (in one run, ceilings for
+ * bodies of 8-10 kB measured 15k and 24k req/s a minute apart), and a ratio is only fair against a ceiling
+ * measured under the same conditions.
+ */
+async function measureCeiling(bytes: number, sequence: BenchRequest[], settings: RunSettings) {
   const port = await freePort();
   const env = { CEILING_BYTES: String(bytes) };
   const ceiling = await startService(['--import', 'tsx', join(BENCH_DIR, 'ceiling.ts')], env, port, join(settings.dir, 'ceiling.log'), '/');
   try {
     const spec = { url: ceiling.url, connections: settings.connections, duration: settings.duration, sequence };
     const { cpuPercent: _cpu, cpuPerRequestUs: _perRequest, peakRssMb: _rss, warmupSeconds: _warm, ...result } = await warmThenMeasure(spec, settings, ceiling.pid);
-    const measured = { ...result, bodyBytes: bytes };
-    cache.set(key, measured);
-    return measured;
+    return { ...result, bodyBytes: bytes };
   } finally {
     await ceiling.stop();
   }
 }
 
 /** Probe, warm-up, the measured run with the server's CPU and memory watched, then the ceiling for its body size. */
-export async function measureScenario(service: Service, scenario: Scenario, settings: RunSettings, cache: CeilingCache): Promise<ScenarioResult> {
+export async function measureScenario(service: Service, scenario: Scenario, settings: RunSettings): Promise<ScenarioResult> {
   const { bytes, failures } = await probe(service.url, scenario.sequence);
   const spec = { url: service.url, connections: settings.connections, duration: settings.duration, sequence: scenario.sequence };
   const measured = await warmThenMeasure(spec, settings, service.pid);
-  const ceiling = await measureCeiling(bytes, scenario.sequence, settings, cache);
+  const ceiling = await measureCeiling(bytes, scenario.sequence, settings);
   return {
     name: scenario.name,
     title: scenario.title,

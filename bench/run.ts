@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { openBenchDatabase } from './database.ts';
 import { measureImport } from './import.ts';
 import { readFixtures } from './fixtures.ts';
-import { type CeilingCache, measureScenario, ROOT_DIR, type RunSettings } from './measure.ts';
+import { measureScenario, ROOT_DIR, type RunSettings } from './measure.ts';
 import { type BenchOptions, OptionsError, parseOptions, USAGE } from './options.ts';
 import { freePort, memoryMb, type Service, startService } from './processes.ts';
 import { machineInfo, resultTable, type RunReport, summaryLine, writeRun } from './report.ts';
@@ -52,10 +52,9 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
     log(`the service stored ${storing.texts} event texts in ${storing.seconds.toFixed(1)} s`);
 
     const settings: RunSettings = { connections: options.connections, duration: options.duration, warmup: options.warmup, dir };
-    const cache: CeilingCache = new Map();
     const results = [];
     for (const name of names) {
-      const result = await measureScenario(service, scenarios[name], settings, cache);
+      const result = await measureScenario(service, scenarios[name], settings);
       results.push(result);
       const s = result.service;
       log(`  ${name}: ${s.rps.toFixed(0)} req/s (ceiling ${result.ceiling.rps.toFixed(0)}, ratio ${result.ratio.toFixed(3)}), ` +
