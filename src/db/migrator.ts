@@ -15,11 +15,12 @@ async function migrator(db: Kysely<any>): Promise<Migrator> {
  * up by name (`has_schema_privilege`, `pg_get_serial_sequence`): a schema anyone dropped meanwhile failed a
  * start or a readiness check with "schema … does not exist", and a database of many schemas made both slow.
  */
-function ownSchemaOnly(db: Kysely<any>): Kysely<any> {
+export function ownSchemaOnly(db: Kysely<any>): Kysely<any> {
   const own = db.introspection;
   const introspection: DatabaseIntrospector = {
     getSchemas: () => own.getSchemas(),
-    getMetadata: (options) => own.getMetadata(options),
+    // The same tables as getTables (Kysely's own getMetadata is its getTables, with the faults above).
+    getMetadata: async () => ({ tables: await introspection.getTables() }),
     getTables: async () =>
       (await sql<{ name: string; schema: string }>`select c.relname as name, n.nspname as schema
         from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace

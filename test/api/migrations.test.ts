@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateDown, migrateToLatest, pendingMigrations } from '../../src/db/migrator.ts';
+import { migrateDown, migrateToLatest, ownSchemaOnly, pendingMigrations } from '../../src/db/migrator.ts';
 import { migrations } from '../../src/db/migrations/index.ts';
 import { postgresSchema } from '../helpers/spawn-service.ts';
 import { openTestDatabase } from '../helpers/test-app.ts';
@@ -101,6 +101,27 @@ if (pgUrl) {
           expect(await migrateToLatest(database.db)).toEqual([]);
         }
       } finally {
+        await database.close();
+      }
+    });
+
+    it('sees the tables of its own schema alone, as a list and as metadata', async () => {
+      const database = await openTestDatabase('postgres');
+      const other = await postgresSchema(pgUrl, `other_${process.pid}`);
+      const { Client } = (await import('pg')).default;
+      const client = new Client({ connectionString: other.url });
+      try {
+        await migrateToLatest(database.db);
+        await client.connect();
+        await client.query('create table not_ours (id serial primary key)');
+        const introspection = ownSchemaOnly(database.db).introspection;
+        const tables = (await introspection.getTables()).map((table) => table.name).sort();
+        expect(tables).toContain('event');
+        expect(tables).not.toContain('not_ours');
+        expect((await introspection.getMetadata()).tables.map((table) => table.name).sort()).toEqual(tables);
+      } finally {
+        await client.end();
+        await other.drop();
         await database.close();
       }
     });
