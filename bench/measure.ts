@@ -88,27 +88,32 @@ const MOST_WARMUP_ROUNDS = 10;
 const SETTLED = 0.05;
 
 /**
- * Warms the service up in rounds of `settings.warmup` seconds until two rounds in a row cost its CPU within 5%
- * of each other a request (or MOST_WARMUP_ROUNDS); returns the seconds spent. One round was the warm-up
- * before, and it was not enough where a path is slow to reach V8's optimizing compiler: after 3 s of creates
+ * Warms the service up in rounds of `roundSeconds` (`round` runs one and returns the server's CPU a request)
+ * until two rounds in a row come within 5% of each other (or MOST_WARMUP_ROUNDS); returns the seconds spent.
+ * One round was the warm-up before, and it was not enough where a path is slow to reach V8's optimizing compiler: after 3 s of creates
  * (~2500) a fifth of the server's CPU was still TurboFan compiling them (`perf`, the compiler's share falling
  * from 25% to 3% over the next 8 s), and creates measured after 20 s cost 1017 us against 1324 after 2 s. A
  * service that has run for minutes has paid that once; the measured run is its steady state.
  */
-async function warm(spec: LoadSpec, settings: RunSettings, pid: number): Promise<number> {
+export async function warm(round: () => Promise<number>, roundSeconds: number): Promise<number> {
   let previous = NaN;
-  for (let round = 1; round <= MOST_WARMUP_ROUNDS && settings.warmup > 0; round++) {
-    const before = cpuSeconds(pid);
-    const { responses } = await load({ ...spec, duration: settings.warmup }, settings.dir);
-    const perRequest = (cpuSeconds(pid) - before) / responses;
-    if (Math.abs(perRequest - previous) <= SETTLED * previous) return round * settings.warmup;
+  for (let rounds = 1; rounds <= MOST_WARMUP_ROUNDS && roundSeconds > 0; rounds++) {
+    const perRequest = await round();
+    if (Math.abs(perRequest - previous) <= SETTLED * previous) return rounds * roundSeconds;
     previous = perRequest;
   }
-  return settings.warmup > 0 ? MOST_WARMUP_ROUNDS * settings.warmup : 0;
+  return roundSeconds > 0 ? MOST_WARMUP_ROUNDS * roundSeconds : 0;
+}
+
+/** One warm-up round of `spec`: the server's CPU seconds a response. */
+async function warmUpRound(spec: LoadSpec, settings: RunSettings, pid: number): Promise<number> {
+  const before = cpuSeconds(pid);
+  const { responses } = await load({ ...spec, duration: settings.warmup }, settings.dir);
+  return (cpuSeconds(pid) - before) / responses;
 }
 
 async function warmThenMeasure(spec: LoadSpec, settings: RunSettings, pid: number) {
-  const warmupSeconds = await warm(spec, settings, pid);
+  const warmupSeconds = await warm(() => warmUpRound(spec, settings, pid), settings.warmup);
   let cpuStart = 0;
   let started = 0;
   let stopRss = () => NaN;

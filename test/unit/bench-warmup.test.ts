@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { warm } from '../../bench/measure.ts';
+
+// The bench's warm-up (bench/measure.ts): rounds until the server's CPU a request settles. Given the CPU of
+// each round, how many rounds run and how many seconds it reports.
+const rounds = (costs: number[]) => {
+  let ran = 0;
+  return { round: async () => costs[Math.min(ran++, costs.length - 1)], ran: () => ran };
+};
+
+describe('bench warm-up', () => {
+  it('runs until two rounds in a row cost within 5% of each other', async () => {
+    // Creates while V8 still compiles them: dearer rounds, then a settled pair.
+    const compiling = rounds([1.6e-3, 1.3e-3, 1.1e-3, 1.02e-3, 1.0e-3]);
+    expect(await warm(compiling.round, 3)).toBe(15);
+    expect(compiling.ran()).toBe(5);
+    const settled = rounds([1.2e-4, 1.19e-4]);
+    expect(await warm(settled.round, 3)).toBe(6);
+    expect(settled.ran()).toBe(2);
+  });
+
+  it('stops after ten rounds that never settle, and runs none when told 0 s', async () => {
+    const swinging = rounds([1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2]);
+    expect(await warm(swinging.round, 3)).toBe(30);
+    expect(swinging.ran()).toBe(10);
+    // A round with no responses costs Infinity a request: never settled, never a division that passes.
+    const dead = rounds([Infinity]);
+    expect(await warm(dead.round, 2)).toBe(20);
+    const none = rounds([1]);
+    expect(await warm(none.round, 0)).toBe(0);
+    expect(none.ran()).toBe(0);
+  });
+});
