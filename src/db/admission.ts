@@ -1,3 +1,5 @@
+import { FifoSet } from './fifo-map.ts';
+
 /**
  * Which values a memory of recent texts lets in (http/conditional.ts, the entity tags): from their key's
  * second offer, and, once full, only one such offer in `WHEN_FULL` (chosen at random).
@@ -19,9 +21,9 @@ const WHEN_FULL = 16;
 
 export function createAdmission<K>(remembered: number, random: () => number = Math.random) {
   // Keys offered and not let in yet, oldest first; bounded, so a walk over every record forgets its start.
-  const offered = new Set<K>();
+  const offered = new FifoSet<K>();
   const remember = (key: K) => {
-    if (offered.size >= remembered) offered.delete(offered.keys().next().value as K);
+    if (offered.size >= remembered) offered.delete(offered.oldest() as K);
     offered.add(key);
   };
   return {

@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database, Db, Dialect } from './database.ts';
+import { FifoMap } from './fifo-map.ts';
 import { type CheckpointerOptions, startCheckpointer } from './wal-checkpointer.ts';
 
 export interface DbHandle {
@@ -98,7 +99,7 @@ const STATEMENT_CACHE_SIZE = 1000;
  * read. Statements are reusable, so they are kept by SQL text (queries differ only in their parameters).
  */
 function withStatementCache(sqlite: SqliteDatabase.Database) {
-  const statements = new Map<string, Statement>();
+  const statements = new FifoMap<string, Statement>();
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
@@ -110,7 +111,7 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
       if (!statement) {
         statement = journalsInMemoryWhileWriting(sqlite, sql, shapedRows(sqlite.prepare(sql)));
         // Oldest out first: IN-lists of every length make new texts, so the cache must stay bounded.
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.oldest() as string);
         statements.set(sql, statement);
       }
       return statement;

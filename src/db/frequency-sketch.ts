@@ -1,3 +1,5 @@
+import { FifoSet } from './fifo-map.ts';
+
 /**
  * How often each key was asked for lately, estimated in a fixed amount of memory (TinyLFU's sketch: Einziger,
  * Friedman and Manes, "TinyLFU: A Highly Efficient Cache Admission Policy", 2017). Four small counters a key,
@@ -70,7 +72,7 @@ function mix(value: number): number {
  */
 export function createFrequencyAdmission<K>(capacity: number) {
   const sketch = createFrequencySketch(capacity);
-  const offered = new Set<K>();
+  const offered = new FifoSet<K>();
   return {
     /** A kept value was read. */
     read(key: K): void {
@@ -84,7 +86,7 @@ export function createFrequencyAdmission<K>(capacity: number) {
     admits(key: K, room: () => boolean, oldest: () => K | undefined, spare: (key: K) => void): boolean {
       const asked = sketch.count(key);
       if (!offered.has(key)) {
-        if (offered.size >= capacity * 4) offered.delete(offered.keys().next().value as K);
+        if (offered.size >= capacity * 4) offered.delete(offered.oldest() as K);
         offered.add(key);
         return false;
       }

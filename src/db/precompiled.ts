@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import { FifoMap } from './fifo-map.ts';
 
 /**
  * A query built and compiled once, then run with new parameter values (in the compiled order). Building
@@ -74,7 +75,7 @@ const STAND_IN = -1_000_000_000_000;
  * computed with). A shape is learnt the second time it comes: a query asked once costs one build, as before.
  */
 export function precompiledByShape<A, R>(db: Kysely<any>, build: (args: A) => Compilable<R>, most = 256) {
-  const shapes = new Map<string, Shape<R> | null>();
+  const shapes = new FifoMap<string, Shape<R> | null>();
   const seen = new Set<string>();
   return async (args: A): Promise<R[]> => {
     const numbers: number[] = [];
@@ -88,7 +89,7 @@ export function precompiledByShape<A, R>(db: Kysely<any>, build: (args: A) => Co
       }
       seen.delete(key);
       shape = learnShape(build, args, numbers.length);
-      if (shapes.size >= most) shapes.delete(shapes.keys().next().value as string);
+      if (shapes.size >= most) shapes.delete(shapes.oldest() as string);
       shapes.set(key, shape);
     }
     if (shape === null) return (await db.executeQuery<R>(build(args).compile())).rows;

@@ -1,3 +1,4 @@
+import { FifoMap } from './fifo-map.ts';
 import { createFrequencyAdmission } from './frequency-sketch.ts';
 
 /**
@@ -12,7 +13,7 @@ export function createVersionedCache<V>(
   name = 'other',
   options: { admitByFrequency?: boolean } = {},
 ) {
-  const entries = new Map<string, { version: number; value: V; weight: number }>();
+  const entries = new FifoMap<string, { version: number; value: V; weight: number }>();
   // With admitByFrequency, values get in as db/frequency-sketch.ts's admission lets them (as record-cache.ts):
   // a value asked for once (a crawler's walk over every page) is let go young, and a walk over more than fit
   // does not turn the cache over, filling V8's old space (or its external memory) with what was pushed out.
@@ -25,12 +26,8 @@ export function createVersionedCache<V>(
     entries.delete(key);
     total -= entry.weight;
   };
-  const oldest = () => entries.keys().next().value as string | undefined;
-  const spare = (key: string) => {
-    const entry = entries.get(key) as { version: number; value: V; weight: number };
-    entries.delete(key);
-    entries.set(key, entry);
-  };
+  const oldest = () => entries.oldest();
+  const spare = (key: string) => entries.moveToBack(key);
   return {
     get(key: string, version: number): V | undefined {
       const entry = entries.get(key);
@@ -48,7 +45,7 @@ export function createVersionedCache<V>(
       if (admission && !entries.has(key) && !admission.admits(key, room, oldest, spare)) return;
       remove(key);
       if (weight > limit) return;
-      while (total + weight > limit) remove(entries.keys().next().value as string);
+      while (total + weight > limit) remove(entries.oldest() as string);
       entries.set(key, { version, value, weight });
       total += weight;
     },

@@ -1,4 +1,5 @@
 import type { ChangeWatch } from '../changes/change-watch.ts';
+import { FifoMap } from '../db/fifo-map.ts';
 import { type Arrivals, type Mark, mayMatch } from './event-arrivals.ts';
 import type { EventListFilter, EventOrder, EventRepository, EventRow } from './event.repository.ts';
 
@@ -31,7 +32,7 @@ interface Kept {
  * page. Pages in another order, or of `hide_subsequent_recurrences`, are never kept.
  */
 export function createEventPages(watch: ChangeWatch, events: () => EventRepository, arrivals: Arrivals) {
-  const kept = new Map<string, Kept>();
+  const kept = new FifoMap<string, Kept>();
 
   /** Whether any of the new events could enter the page or move it: one it may match, sorting before its last. */
   async function reached(page: Kept, ids: number[]): Promise<boolean> {
@@ -79,7 +80,7 @@ export function createEventPages(watch: ChangeWatch, events: () => EventReposito
     const ids = await events().listIds(filter, order, limit, offset);
     const rows = await rowsOf(ids);
     if (watch.generation() === from && rows.length === ids.length) {
-      if (kept.size >= MOST_PAGES) kept.delete(kept.keys().next().value as string);
+      if (kept.size >= MOST_PAGES) kept.delete(kept.oldest() as string);
       const last = rows.at(-1);
       kept.set(key, {
         ids, last: ids.length === limit && last ? [last[column], last.id] : undefined, column, direction: order.direction, filter,

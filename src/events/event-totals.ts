@@ -1,4 +1,5 @@
 import type { ChangeWatch } from '../changes/change-watch.ts';
+import { FifoMap } from '../db/fifo-map.ts';
 import { type Arrivals, type Mark, mayMatch } from './event-arrivals.ts';
 import type { EventListFilter, EventRepository } from './event.repository.ts';
 
@@ -24,8 +25,8 @@ interface Kept {
  * occurrence can hide another), whose totals are only kept until the next change of any kind.
  */
 export function createEventTotals(watch: ChangeWatch, events: () => EventRepository, arrivals: Arrivals) {
-  const kept = new Map<string, Kept>();
-  const firstOfSeries = new Map<string, number>();
+  const kept = new FifoMap<string, Kept>();
+  const firstOfSeries = new FifoMap<string, number>();
   watch.onForget(() => firstOfSeries.clear());
 
   async function grown(entry: Kept, filter: EventListFilter, ids: number[]): Promise<void> {
@@ -40,7 +41,7 @@ export function createEventTotals(watch: ChangeWatch, events: () => EventReposit
     const { total, seq, settled } = await events().countAtSeq(filter);
     if (settled && watch.generation() === from) {
       const totals = filter.firstOfSeries ? firstOfSeries : kept;
-      if (totals.size >= MOST_TOTALS) totals.delete(totals.keys().next().value as string);
+      if (totals.size >= MOST_TOTALS) totals.delete(totals.oldest() as string);
       if (filter.firstOfSeries) firstOfSeries.set(key, total);
       else kept.set(key, { total, mark: { epoch: arrivals.mark().epoch, seq } });
     }

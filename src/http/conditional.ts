@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createAdmission } from '../db/admission.ts';
+import { FifoMap } from '../db/fifo-map.ts';
 import { ApiError } from '../errors.ts';
 import { jsonText } from './json-text.ts';
 
@@ -59,7 +60,7 @@ interface RecentTag {
  * and lists of every day read in turn digest each page again before long.
  */
 function createRecentTags(most: number, mostChars: number, alwaysAtOdds = false) {
-  const recent = new Map<number, RecentTag>();
+  const recent = new FifoMap<number, RecentTag>();
   let chars = 0;
   const digested = createAdmission<string>(DIGESTED_ONCE);
   return {
@@ -72,12 +73,12 @@ function createRecentTags(most: number, mostChars: number, alwaysAtOdds = false)
     },
     remember(json: string, tag: string): void {
       // Full only when the oldest, which goes first, was found since it was remembered: one nobody asks for goes.
-      const full = () => alwaysAtOdds || ((recent.size >= most || chars + json.length > mostChars) && recent.values().next().value?.read === true);
+      const full = () => alwaysAtOdds || ((recent.size >= most || chars + json.length > mostChars) && recent.get(recent.oldest() as number)?.read === true);
       // A list page of ~60 kB pushes out as much as six records: its odds are a sixth of theirs.
       if (!digested.admits(tag, full, Math.min(1, RECORD_CHARS / json.length))) return;
       while (recent.size >= most || (recent.size > 0 && chars + json.length > mostChars)) {
-        const [oldest, { json: text }] = recent.entries().next().value as [number, RecentTag];
-        chars -= text.length;
+        const oldest = recent.oldest() as number;
+        chars -= (recent.get(oldest) as RecentTag).json.length;
         recent.delete(oldest);
       }
       const sample = sampleOf(json);
