@@ -79,15 +79,17 @@ export class FifoSet<K> {
   // Rebuilt once the array holds more than twice the keys (and a few): each rebuild follows at least half as
   // many appends or deletes as it copies, so its cost spread over them is constant.
   #rebuildIfSparse(): void {
-    if (this.#order.length <= 2 * this.#placeOf.size + 64) return;
-    const order: K[] = [];
-    for (let i = this.#head; i < this.#order.length; i++) {
-      const key = this.#order[i];
+    const order = this.#order;
+    if (order.length <= 2 * this.#placeOf.size + 64) return;
+    // In place: a new array each time would be garbage of up to twice the keys, several times a second.
+    let kept = 0;
+    for (let i = this.#head; i < order.length; i++) {
+      const key = order[i];
       if (this.#placeOf.get(key) !== this.#base + i) continue;
-      this.#placeOf.set(key, order.length);
-      order.push(key);
+      this.#placeOf.set(key, kept);
+      order[kept++] = key;
     }
-    this.#order = order;
+    order.length = kept;
     this.#base = 0;
     this.#head = 0;
   }
