@@ -95,6 +95,24 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond();
 }
 
+/**
+ * Bytes the process has had read from storage (`read_bytes` of /proc/<pid>/io: what the page cache did not
+ * hold), or NaN where that file cannot be read.
+ */
+export function storageReadBytes(pid: number): number {
+  try {
+    return readBytesOf(readFileSync(`/proc/${pid}/io`, 'utf8'));
+  } catch {
+    return NaN;
+  }
+}
+
+/** `read_bytes` of a /proc/<pid>/io text (not `rchar`, which counts reads the page cache answered too). */
+export function readBytesOf(io: string): number {
+  const match = /^read_bytes:\s+(\d+)$/m.exec(io);
+  return match ? Number(match[1]) : NaN;
+}
+
 /** A `Vm…:` line of /proc/<pid>/status, in MB. */
 export function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

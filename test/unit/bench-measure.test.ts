@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { warm } from '../../bench/measure.ts';
+import { readBytesOf, storageReadBytes } from '../../bench/processes.ts';
 
-// The bench's warm-up (bench/measure.ts): rounds until the server's CPU a request settles. Given the CPU of
-// each round, how many rounds run and how many seconds it reports.
+// What the bench measures besides the load (bench/measure.ts, bench/processes.ts). The warm-up: rounds until
+// the server's CPU a request settles; given the CPU of each round, how many rounds run and how many seconds
+// it reports. The storage reads: what the page cache did not hold.
 const rounds = (costs: number[]) => {
   let ran = 0;
   return { round: async () => costs[Math.min(ran++, costs.length - 1)], ran: () => ran };
@@ -29,5 +31,17 @@ describe('bench warm-up', () => {
     const none = rounds([1]);
     expect(await warm(none.round, 0)).toBe(0);
     expect(none.ran()).toBe(0);
+  });
+});
+
+describe('bench storage reads', () => {
+  it('takes read_bytes from /proc/<pid>/io, never rchar (which counts what the page cache answered)', () => {
+    const io = 'rchar: 98765432\nwchar: 1234\nsyscr: 55\nsyscw: 3\nread_bytes: 38797312\nwrite_bytes: 4096\ncancelled_write_bytes: 0\n';
+    expect(readBytesOf(io)).toBe(38_797_312);
+    expect(readBytesOf('rchar: 5\n')).toBeNaN();
+  });
+
+  it('reads this process\'s own counter, a number of bytes', () => {
+    expect(Number.isInteger(storageReadBytes(process.pid))).toBe(true);
   });
 });
