@@ -10,11 +10,9 @@
  * key has left or moved on is skipped once and dropped when the array is rebuilt.
  */
 export class FifoSet<K> {
-  /** Each key's place: its index in `order` plus `base`. */
+  /** Each key's place: its index in `order`. */
   readonly #placeOf = new Map<K, number>();
   #order: K[] = [];
-  /** The place of `order[0]`. */
-  #base = 0;
   /** The index in `order` before which no key is still in its place. */
   #head = 0;
 
@@ -52,7 +50,7 @@ export class FifoSet<K> {
   oldest(): K | undefined {
     while (this.#head < this.#order.length) {
       const key = this.#order[this.#head];
-      if (this.#placeOf.get(key) === this.#base + this.#head) return key;
+      if (this.#placeOf.get(key) === this.#head) return key;
       this.#head++;
     }
     return undefined;
@@ -61,7 +59,6 @@ export class FifoSet<K> {
   clear(): void {
     this.#placeOf.clear();
     this.#order = [];
-    this.#base = 0;
     this.#head = 0;
   }
 
@@ -71,7 +68,7 @@ export class FifoSet<K> {
   }
 
   #append(key: K): void {
-    this.#placeOf.set(key, this.#base + this.#order.length);
+    this.#placeOf.set(key, this.#order.length);
     this.#order.push(key);
     this.#rebuildIfSparse();
   }
@@ -85,12 +82,11 @@ export class FifoSet<K> {
     let kept = 0;
     for (let i = this.#head; i < order.length; i++) {
       const key = order[i];
-      if (this.#placeOf.get(key) !== this.#base + i) continue;
+      if (this.#placeOf.get(key) !== i) continue;
       this.#placeOf.set(key, kept);
       order[kept++] = key;
     }
     order.length = kept;
-    this.#base = 0;
     this.#head = 0;
   }
 }
