@@ -7,7 +7,7 @@ import { jsonText } from '../http/json-text.ts';
 const ROW_OVERHEAD = 1024;
 import { toEmbeddedTerm } from '../terms/term.service.ts';
 import type { Taxonomy } from '../terms/term.kind.ts';
-import type { EventLinks, EventRow } from './event.repository.ts';
+import type { EventCheck, EventLinks, EventRow } from './event.repository.ts';
 import { blanked, isLocked, type RecordDeps, type RecordOptions } from './event.record.ts';
 import { embedsVenue, fillText, type LinkedText, type LinkedTexts, linkedForm, linkedTexts as linkedParts, organizersIn, ownText } from './event-text.ts';
 import type { Own, StoredTexts } from './stored-texts.ts';
@@ -31,7 +31,14 @@ interface RecordText {
   organizers: number[];
   /** The text for a caller the event's password does not unlock: no terms in it, so kept as it is. */
   blanked?: string;
+  /** What a single read checks before serving the text (the event's row as it was when the text was built). */
+  check: EventCheck;
 }
+
+const checkOf = ({ id, slug, status, author_id, password, revision, venue_id }: EventCheck): EventCheck =>
+  ({ id, slug, status, author_id, password, revision, venue_id });
+/** A row read whole, as opposed to a single read's checked columns (which build a text only from a stored one). */
+const isWhole = (row: EventRow | EventCheck): row is EventRow => 'description' in row;
 
 /**
  * Whether building texts reads the stored ones (stored-texts.ts), and offers those it builds to be stored. A
@@ -196,13 +203,13 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
   }
 
   /** A record's text to keep (where its term lists are, to put new ones in), and the whole text to serve now. */
-  function textOf(json: string, at: RecordText['at'], row: EventRow, links: Own['links'], from: number): { text: RecordText; json: string } {
+  function textOf(json: string, at: RecordText['at'], row: EventCheck, links: Own['links'], from: number): { text: RecordText; json: string } {
     const text: RecordText = {
       json, at,
       // Its term lists are current only if nothing was forgotten since the read began.
       terms: from === since() ? termsSeen : -1,
       spliced: -1,
-      categories: links.categories, tags: links.tags, venue: row.venue_id, organizers: links.organizers,
+      categories: links.categories, tags: links.tags, venue: row.venue_id, organizers: links.organizers, check: checkOf(row),
     };
     return { text, json };
   }
@@ -239,14 +246,16 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
    * The texts of events not kept: their own texts (event-text.ts) from those stored (one statement), the rest
    * built from their rows and their links (one statement) and offered to be stored when `use` says so; then
    * filled with the venue, organizer and term texts kept, the few missing read for all at once. A stored text
-   * that embeds a venue or organizer no longer there (or not one now there) is built again.
+   * that embeds a venue or organizer no longer there (or not one now there) is built again. `owned`: own texts
+   * already read. A row of a single read's checked columns alone is built only from its own text: left out
+   * otherwise, for its reader to read whole.
    */
-  async function build(missing: EventRow[], deps: RecordDeps, single: boolean, from: number, use: Stored) {
+  async function build(missing: Array<EventRow | EventCheck>, deps: RecordDeps, single: boolean, from: number, use: Stored, owned?: Map<number, Own>) {
     const made = new Map<number, { text: RecordText; json: string }>();
     if (missing.length === 0) return made;
-    const owns = use.read ? await stored.read(missing) : new Map<number, Own>();
+    const owns = owned ?? (use.read ? await stored.read(missing) : new Map<number, Own>());
     const fromStore = new Set(owns.keys());
-    const fresh = missing.filter((row) => !fromStore.has(row.id));
+    const fresh = missing.filter((row) => !fromStore.has(row.id)).filter(isWhole);
     const links = await deps.repos.events.linksOf(fresh.map((row) => row.id));
     const venues = await linkedTexts('venue', missing.flatMap((row) => (row.venue_id === null ? [] : [row.venue_id])), deps, single, from);
     const organizerIds = [...owns.values()].flatMap((o) => o.links.organizers).concat([...links.values()].flatMap((l) => l.organizers));
@@ -272,13 +281,14 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
     const termText = await termTexts({ categories: all.flatMap((o) => o.links.categories), tags: all.flatMap((o) => o.links.tags) }, deps, from);
     const again: EventRow[] = [];
     for (const row of missing) {
+      if (!owns.has(row.id)) continue;
       const { own, links: linked } = owns.get(row.id) as Own;
       const venue = row.venue_id === null ? undefined : venues.get(row.venue_id);
       const embedded = linked.organizers.map((id) => organizers.get(id)).filter((text) => text !== undefined);
       const stale = fromStore.has(row.id) &&
         (embedsVenue(own) !== (venue !== undefined) || embedded.length !== linked.organizers.length || organizersIn(own) !== embedded.length);
       if (stale) {
-        again.push(row);
+        if (isWhole(row)) again.push(row);
         continue;
       }
       const { json, at } = fillText(own, single, {
@@ -288,6 +298,13 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
     }
     if (again.length > 0) for (const [id, text] of await build(again, deps, single, from, { read: false, offer: use.offer })) made.set(id, text);
     return made;
+  }
+
+  /** The text as this caller may see it: blanked (and kept so) behind a password it has not unlocked. */
+  function forCaller(text: RecordText, json: string, row: EventCheck, options: RecordOptions): string {
+    if (!isLocked(row, options)) return json;
+    text.blanked ??= jsonText(blanked(JSON.parse(json)));
+    return text.blanked;
   }
 
   return {
@@ -347,11 +364,42 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
       return eventRows.map((row, i) => {
         const own = made.get(row.id);
         const text = own?.text ?? (kept[i] as RecordText);
-        const json = own ? own.json : put(text, termText, options.from);
-        if (!isLocked(row, options)) return json;
-        text.blanked ??= jsonText(blanked(JSON.parse(json)));
-        return text.blanked;
+        return forCaller(text, own ? own.json : put(text, termText, options.from), row, options);
       });
+    },
+
+    /**
+     * One event's text for a single read (by id, or by lowercase slug). `check` is given the event's checked
+     * columns (undefined: there is no such event) and throws for a caller who may not read it. A kept text is
+     * served with no statement; otherwise one statement reads the checked columns with the stored own text
+     * (stored-texts.ts), and only an event without a valid one is read whole and its text built.
+     */
+    async single(ref: { id: number } | { slug: string }, deps: RecordDeps, options: RecordOptions & { from: number }, check: (row: EventCheck | undefined) => asserts row is EventCheck): Promise<string> {
+      const { from } = options;
+      await catchUpTerms(deps, from);
+      const id = 'id' in ref ? ref.id : slugs.get(ref.slug);
+      const kept = id === undefined ? undefined : texts.get(`${id}:single`);
+      // A kept slug that names an event of another slug now (moved, or taken since) is read again.
+      if (kept && ('id' in ref || kept.check.slug === ref.slug)) {
+        check(kept.check);
+        const termText = termsCurrent(kept) ? new Map<number, string>() : await termTexts(kept, deps, from);
+        return forCaller(kept, put(kept, termText, from), kept.check, options);
+      }
+      const read = await deps.repos.eventTexts.served(ref);
+      check(read);
+      const row = checkOf(read);
+      slugs.set(row.slug, row.id, from);
+      const own = stored.validOwn(read);
+      let made = own && (await build([row], deps, true, from, { read: false, offer: false }, new Map([[row.id, own]]))).get(row.id);
+      if (!made) {
+        // No stored text of this revision, or one that embeds a venue or organizer no longer there.
+        const whole = await deps.repos.events.findById(row.id);
+        check(whole);
+        made = (await build([whole], deps, true, from, { read: false, offer: true })).get(row.id);
+        if (!made) throw new Error(`event ${row.id}: no text was built`);
+      }
+      texts.set(`${row.id}:single`, made.text, from);
+      return forCaller(made.text, made.json, made.text.check, options);
     },
   };
 }

@@ -9,7 +9,7 @@ import type { Taxonomy } from '../terms/term.kind.ts';
 import { costDetailsEmpty, presentCost } from './cost.ts';
 import { dateDetails } from './event-dates.ts';
 import { eventJsonLd } from './event.json-ld.ts';
-import type { EventRow } from './event.repository.ts';
+import type { EventCheck, EventRow } from './event.repository.ts';
 import { isOccurrence } from '../recurrence/series.ts';
 
 export interface RecordDeps {
@@ -23,7 +23,7 @@ export interface RecordDeps {
 export interface RecordOptions {
   single?: boolean;
   /** Events whose password protection is lifted for this caller (right password, or an editor). */
-  unlocked?: (row: EventRow) => boolean;
+  unlocked?: (row: EventCheck) => boolean;
 }
 
 export type EventRecord = Record<string, unknown>;
@@ -34,7 +34,7 @@ export async function toEventRecords(rows: EventRow[], deps: RecordDeps, options
   return built.map((record, i) => (isLocked(rows[i], options) ? blanked(record) : record));
 }
 
-export const isLocked = (row: EventRow, options: RecordOptions) => row.password !== '' && !(options.unlocked?.(row) ?? false);
+export const isLocked = (row: EventCheck, options: RecordOptions) => row.password !== '' && !(options.unlocked?.(row) ?? false);
 
 const group = <T, K>(items: T[], key: (item: T) => K) => {
   const map = new Map<K, T[]>();

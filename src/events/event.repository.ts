@@ -6,6 +6,8 @@ import { containsIgnoringCase as like, slugFamily, slugFamilyParameters } from '
 import { distanceSql, type GeoFilter, geoCondition } from '../geo/geo.ts';
 
 export type EventRow = Selectable<EventTable>;
+/** What a single read checks of an event before serving it: the caller's rights, its password, its stored text's revision. */
+export type EventCheck = Pick<EventRow, 'id' | 'slug' | 'status' | 'author_id' | 'password' | 'revision' | 'venue_id'>;
 /** What writers set; `sequence` is the repository's own (see `update`). */
 export type EventColumns = Omit<EventTable, 'id' | 'sequence' | 'revision'>;
 

@@ -26,7 +26,7 @@ import { createEventPages } from './event-pages.ts';
 import { createArrivals } from './event-arrivals.ts';
 import { createFeedEntries, type FeedEntry } from './event-feed.ts';
 import { type EventRecord, toEventRecords } from './event.record.ts';
-import type { EventColumns, EventRow } from './event.repository.ts';
+import type { EventCheck, EventColumns, EventRow } from './event.repository.ts';
 
 export interface EventReadOptions {
   password?: string;
@@ -77,7 +77,7 @@ export function createEventService(deps: {
   }
 
   /** Editors reading with context=edit, or the right password, see a protected event whole. */
-  const unlockedFor = (caller: Caller | null, options: EventReadOptions) => (row: EventRow) =>
+  const unlockedFor = (caller: Caller | null, options: EventReadOptions) => (row: EventCheck) =>
     (options.password !== undefined && options.password === row.password) ||
     (options.passwordProof !== undefined && options.passwordProof === passwordProof(row.id, row.password)) ||
     (options.context === 'edit' && canEdit(caller, row));
@@ -151,17 +151,25 @@ export function createEventService(deps: {
   const write = (input: EventInput, caller: Caller, existing?: EventRow) =>
     store.transaction((repos) => writeWithin(repos, input, caller, existing));
 
-  /** The row of a single read, after its checks: gone to the trash, not readable, or locked by a password (403). */
-  async function readable(ref: RecordRef, caller: Caller | null, options: EventReadOptions) {
-    // A read costs one tiny query (the data version) while the event and what it embeds are unchanged.
-    await watch.sync();
-    const from = watch.generation();
-    const row = await kept.row('id' in ref ? ref : { slug: ref.slug.toLowerCase() }, from, () => load(ref));
+  /** A single read's checks: no such event, gone to the trash, not readable, or locked by a password (403). */
+  const readableBy = (ref: RecordRef, caller: Caller | null, options: EventReadOptions) => (row: EventCheck | undefined): asserts row is EventCheck => {
+    if (!row) throw notFoundError(ref);
     if (row.status === 'trash') throw notAccessible('event-no-longer-available', 'This event is no longer available');
     if (!canRead(caller, row)) throw notAccessible('event-not-accessible', 'The requested event is not accessible');
     if (row.password !== '' && !unlockedFor(caller, options)(row)) {
       throw notAccessible('event-password-protected', 'The requested event is not accessible without a password');
     }
+  };
+  const lowerSlug = (ref: RecordRef): RecordRef => ('id' in ref ? ref : { slug: ref.slug.toLowerCase() });
+
+  /** The row of a single read, after its checks (`readableBy`). */
+  async function readable(ref: RecordRef, caller: Caller | null, options: EventReadOptions) {
+    // A read costs one tiny query (the data version) while the event and what it embeds are unchanged.
+    await watch.sync();
+    const from = watch.generation();
+    const row = await kept.row(lowerSlug(ref), from, () => load(ref));
+    const check: (row: EventCheck | undefined) => asserts row is EventCheck = readableBy(ref, caller, options);
+    check(row);
     return { row, from };
   }
 
@@ -189,8 +197,11 @@ export function createEventService(deps: {
 
   return {
     async get(ref: RecordRef, caller: Caller | null, options: EventReadOptions) {
-      const { row, from } = await readable(ref, caller, options);
-      return (await kept.texts([row], recordDeps(store.repos), { single: true, unlocked: () => true, from }))[0];
+      // A read costs one tiny query (the data version) while the event and what it embeds are unchanged.
+      await watch.sync();
+      const from = watch.generation();
+      // Unlocked: the checks answer 403 to a caller the password does not unlock.
+      return kept.single(lowerSlug(ref), recordDeps(store.repos), { single: true, unlocked: () => true, from }, readableBy(ref, caller, options));
     },
 
     /** One event for a calendar feed, with the checks and errors of `get`. */

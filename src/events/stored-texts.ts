@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Urls } from '../http/urls.ts';
 import type { Repositories } from '../store.ts';
-import type { StoredText } from './event-text.repository.ts';
+import type { EventServed, StoredText } from './event-text.repository.ts';
 import { ownText } from './event-text.ts';
-import type { EventLinks, EventRow } from './event.repository.ts';
+import type { EventCheck, EventLinks, EventRow } from './event.repository.ts';
 
 /**
  * Moves when this code comes to shape a record differently in a way the fingerprint's samples (below) would
@@ -25,6 +25,10 @@ const GATHER_MS = 20;
 
 const listOf = (ids: number[]) => ids.join(',');
 const idsOf = (list: string) => (list === '' ? [] : list.split(',').map(Number));
+const parsedOwn = (body: string, links: string): Own => {
+  const [categories, tags, organizers] = links.split('|');
+  return { own: body, links: { categories: idsOf(categories), tags: idsOf(tags), organizers: idsOf(organizers) } };
+};
 
 /**
  * Event records stored ready to serve (migration 0017): a read of an event not kept in this process's memory
@@ -59,16 +63,20 @@ export function createStoredTexts(deps: { repos: Repositories; urls: Urls; confi
   return {
     fingerprint,
     /** The stored own texts of these rows still valid, by event id; one statement for all. */
-    async read(rows: EventRow[]): Promise<Map<number, Own>> {
+    async read(rows: EventCheck[]): Promise<Map<number, Own>> {
       const found = new Map<number, Own>();
       if (rows.length === 0) return found;
       const revisions = new Map(rows.map((row) => [row.id, row.revision]));
       for (const text of await deps.repos.eventTexts.findByIds([...revisions.keys()])) {
         if (text.revision !== revisions.get(text.event_id) || text.fingerprint !== fingerprint) continue;
-        const [categories, tags, organizers] = text.links.split('|');
-        found.set(text.event_id, { own: text.body, links: { categories: idsOf(categories), tags: idsOf(tags), organizers: idsOf(organizers) } });
+        found.set(text.event_id, parsedOwn(text.body, text.links));
       }
       return found;
+    },
+    /** The own text an event was read with (event-text.repository.ts `served`), if it is still valid. */
+    validOwn(served: EventServed): Own | undefined {
+      if (served.text_revision !== served.revision || served.fingerprint !== fingerprint || served.body === null || served.links === null) return undefined;
+      return parsedOwn(served.body, served.links);
     },
     /** Stores an own text built from `row` (after the answers that wait for it, with the others offered meanwhile). */
     offer(row: EventRow, { own, links }: Own): void {

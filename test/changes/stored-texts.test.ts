@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
+import { countingDb } from '../helpers/counting-db.ts';
 import { API, describeEachDialect } from '../helpers/test-app.ts';
 
 const EVENT = { start_date: '2027-03-05 19:00:00', end_date: '2027-03-05 22:00:00' };
@@ -110,6 +111,44 @@ describeEachDialect('event records stored ready to serve', (t) => {
     // Deleted: its stored text goes with it.
     await write('DELETE', `/events/${id}?force=true`);
     expect(await db().selectFrom('event_text').select('event_id').where('event_id', '=', id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('a read not kept takes the event\'s checked columns and its stored text in one statement, and checks them', async () => {
+    const first = await event('First');
+    const second = await event('Second');
+    const locked = await event('Locked', { password: 'open sesame' });
+    const draft = await event('Draft', { status: 'draft' });
+    for (const { id } of [first, second, locked, draft]) await fresh(id);
+    const counting = countingDb(db());
+    const app = await buildApp({ config: t().config, database: { ...t().database, db: counting.db }, logger: false });
+    const read = async (url: string) => {
+      counting.counter.queries = 0;
+      const res = await app.inject({ url: `${API}${url}` });
+      return { status: res.statusCode, body: res.json(), queries: counting.counter.queries };
+    };
+    try {
+      // The first read also reads the venue, organizers and terms it embeds; the second shares them all.
+      expect((await read(`/events/${first.id}`)).status).toBe(200);
+      const served = await read(`/events/${second.id}`);
+      expect([served.status, served.body.title, served.queries]).toEqual([200, 'Second', 1]);
+      expect((await read(`/events/by-slug/${second.slug.toUpperCase()}`)).body.id).toBe(second.id);
+      // The checks are the stored row's: a password, a draft, an event that is not there.
+      expect([(await read(`/events/${locked.id}`)).status, (await read(`/events/${locked.id}`)).body.code]).toEqual([403, 'event-password-protected']);
+      expect((await read(`/events/${locked.id}?password=open%20sesame`)).body.title).toBe('Locked');
+      expect([(await read(`/events/${draft.id}`)).status, (await read(`/events/${draft.id}`)).body.code]).toEqual([403, 'event-not-accessible']);
+      expect((await read(`/events/${draft.id + 1000}`)).body.code).toBe('rest-event-not-found');
+      expect((await read(`/events/by-slug/no-such-event`)).body.code).toBe('rest-event-not-found');
+      // A stored text of another revision is not served: the event is read whole and its text built.
+      await db().updateTable('event_text').set({ revision: -1, body: '{}' }).where('event_id', '=', first.id).execute();
+      const other = await buildApp({ config: t().config, database: t().database, logger: false });
+      try {
+        expect((await other.inject({ url: `${API}/events/${first.id}` })).json().title).toBe('First');
+      } finally {
+        await other.close();
+      }
+    } finally {
+      await app.close();
+    }
   });
 
   it('a process stores the texts of every event not in the trash that has no valid one, and serves them', async () => {
