@@ -1,6 +1,7 @@
 import type { ChangeWatch, Forget } from '../changes/change-watch.ts';
 import { cacheBytes, textBytes } from '../db/cache-budget.ts';
 import { createRecordCache } from '../db/record-cache.ts';
+import { digestTag, type TaggedText } from '../http/conditional.ts';
 import { jsonText } from '../http/json-text.ts';
 
 // What a kept row or text takes besides its long strings: the object, its short fields, the map entry.
@@ -33,6 +34,8 @@ interface RecordText {
   blanked?: string;
   /** What a single read checks before serving the text (the event's row as it was when the text was built). */
   check: EventCheck;
+  /** The entity tag of `json`, once a single read digested it (forgotten when `json` is replaced). */
+  etag: string | undefined;
 }
 
 const checkOf = ({ id, slug, status, author_id, password, revision, venue_id }: EventCheck): EventCheck =>
@@ -197,6 +200,7 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
         json: whole,
         at: { categories: [at.categories[0], at.categories[0] + categories.length], tags: [tagsStart, tagsStart + tags.length] },
         terms: termsSeen,
+        etag: undefined,
       });
     }
     return whole;
@@ -210,6 +214,7 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
       terms: from === since() ? termsSeen : -1,
       spliced: -1,
       categories: links.categories, tags: links.tags, venue: row.venue_id, organizers: links.organizers, check: checkOf(row),
+      etag: undefined,
     };
     return { text, json };
   }
@@ -307,6 +312,12 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
     return text.blanked;
   }
 
+  /** The text as this caller may see it, with its tag: digested once for as long as the text is kept as it is. */
+  function tagged(text: RecordText, json: string, options: RecordOptions): TaggedText {
+    const served = forCaller(text, json, text.check, options);
+    return { json: served, etag: () => (served === text.json ? (text.etag ??= digestTag(served)) : digestTag(served)) };
+  }
+
   return {
     /**
      * An event's row by id or slug, kept until it changes; `load` reads it when not kept. `from` is the
@@ -374,7 +385,7 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
      * served with no statement; otherwise one statement reads the checked columns with the stored own text
      * (stored-texts.ts), and only an event without a valid one is read whole and its text built.
      */
-    async single(ref: { id: number } | { slug: string }, deps: RecordDeps, options: RecordOptions & { from: number }, check: (row: EventCheck | undefined) => asserts row is EventCheck): Promise<string> {
+    async single(ref: { id: number } | { slug: string }, deps: RecordDeps, options: RecordOptions & { from: number }, check: (row: EventCheck | undefined) => asserts row is EventCheck): Promise<TaggedText> {
       const { from } = options;
       await catchUpTerms(deps, from);
       const id = 'id' in ref ? ref.id : slugs.get(ref.slug);
@@ -383,7 +394,7 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
       if (kept && ('id' in ref || kept.check.slug === ref.slug)) {
         check(kept.check);
         const termText = termsCurrent(kept) ? new Map<number, string>() : await termTexts(kept, deps, from);
-        return forCaller(kept, put(kept, termText, from), kept.check, options);
+        return tagged(kept, put(kept, termText, from), options);
       }
       const read = await deps.repos.eventTexts.served(ref);
       check(read);
@@ -399,7 +410,7 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
         if (!made) throw new Error(`event ${row.id}: no text was built`);
       }
       texts.set(`${row.id}:single`, made.text, from);
-      return forCaller(made.text, made.json, made.text.check, options);
+      return tagged(made.text, made.json, options);
     },
   };
 }

@@ -45,6 +45,18 @@ const SAMPLED = 48;
 // The digest of a text's UTF-8 bytes: what a read sends and a write's If-Match is checked against.
 const digest = (data: string) => `"${createHash('sha1').update(data).digest('base64url')}"`;
 
+/**
+ * A text with its entity tag, for a holder that keeps the text and its tag together (a kept event record):
+ * digested once for as long as the text is kept as it is, and found without a lookup; only when asked for
+ * (an event's page sends no tag of its JSON).
+ */
+export interface TaggedText {
+  json: string;
+  etag(): string;
+}
+/** The entity tag of a text its holder keeps the tag of (see TaggedText): not remembered here as well. */
+export const digestTag = (json: string): string => digest(json);
+
 interface RecentTag {
   json: string;
   tag: string;
@@ -183,10 +195,11 @@ export const sendRecordText = (reply: FastifyReply, json: string, status = 200):
  * record embeds can change without the record); a list's answer also moves with the clock (its default
  * window starts today), so its date is never earlier than the current minute.
  */
-export function sendJson(request: FastifyRequest, reply: FastifyReply, json: string, lastWrite: Date, list = false): FastifyReply {
+export function sendJson(request: FastifyRequest, reply: FastifyReply, body: string | TaggedText, lastWrite: Date, list = false): FastifyReply {
   const minute = Math.floor(Date.now() / 60_000) * 60_000;
   const lastModified = list && lastWrite.getTime() < minute ? new Date(minute) : lastWrite;
-  const etag = knownTag(json) ?? tagOf(json, digest(json));
+  const json = typeof body === 'string' ? body : body.json;
+  const etag = typeof body === 'string' ? (knownTag(json) ?? tagOf(json, digest(json))) : body.etag();
   if (answeredNotModified(request, reply, { etag, lastModified })) return reply;
   return reply.type(JSON_TYPE).send(json);
 }

@@ -53,7 +53,7 @@ export function recordPages(services: SiteServices) {
       if (query.ical) return sendCalendar(request, reply, await feeds.calendar({ query: {}, event: ref, caller: request.caller, gone: clientGone(reply) }));
       let json: string;
       try {
-        json = await events.get(ref, request.caller, { passwordProof: cookieOf(request, PASSWORD_COOKIE) });
+        json = (await events.get(ref, request.caller, { passwordProof: cookieOf(request, PASSWORD_COOKIE) })).json;
       } catch (error) {
         if (isPasswordError(error)) return passwordForm(request, reply, slug, false);
         throw error;
@@ -67,7 +67,7 @@ export function recordPages(services: SiteServices) {
       const password = body.post_password ?? '';
       let id: number;
       try {
-        id = (JSON.parse(await events.get({ slug }, request.caller, { password })) as { id: number }).id;
+        id = (JSON.parse((await events.get({ slug }, request.caller, { password })).json) as { id: number }).id;
       } catch (error) {
         if (isPasswordError(error)) return passwordForm(request, reply, slug, true);
         throw error;

@@ -75,6 +75,23 @@ describeEachDialect('conditional requests: ETag, Last-Modified, 304 and If-Match
     expect((await get(`/events/${event.id}`, { 'if-none-match': '"other"', 'if-modified-since': 'Fri, 02 Jan 2026 00:00:00 GMT' })).statusCode).toBe(200);
   });
 
+  it('a kept event\'s tag is the digest of what it sends, read after read, as its terms\' counts move', async () => {
+    const digestOf = (answer: { rawPayload: Buffer }) => `"${createHash('sha1').update(answer.rawPayload).digest('base64url')}"`;
+    const event = (await send('POST', '/events', { ...EVENT, categories: ['Jazz'] })).json;
+    const sent: Array<{ tag: string; count: number }> = [];
+    // Kept from its second read on; its text is put together anew once the counts moved, then kept so.
+    for (let round = 0; round < 3; round++) {
+      for (let read = 0; read < 3; read++) {
+        const answer = await get(`/events/${event.id}`);
+        expect(answer.headers.etag).toBe(digestOf(answer));
+        sent.push({ tag: String(answer.headers.etag), count: answer.json.categories[0].count });
+      }
+      await send('POST', '/events', { ...EVENT, title: `Jazz ${round}`, categories: ['Jazz'] });
+    }
+    expect(sent.map((answer) => answer.count)).toEqual([1, 1, 1, 2, 2, 2, 3, 3, 3]);
+    expect(new Set(sent.map((answer) => answer.tag)).size).toBe(3);
+  });
+
   it('If-Match: the current tag writes, a stale one is 412 with the record as it is now, and nothing is written', async () => {
     const event = (await send('POST', '/events', EVENT)).json;
     const read = await get(`/events/${event.id}`);
