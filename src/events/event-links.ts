@@ -45,8 +45,8 @@ async function linkedId(
   const object = entry && typeof entry === 'object' && !Array.isArray(entry) ? (entry as Record<string, unknown>) : undefined;
   const id = asId(object ? object.id : entry);
   if (id !== undefined) {
-    const row = await repo.findById(id);
-    if (!row || row.status === 'trash') throw invalidParam(param, `No ${kind} has the id ${id}.`);
+    const status = await repo.statusOf(id);
+    if (status === undefined || status === 'trash') throw invalidParam(param, `No ${kind} has the id ${id}.`);
     return id;
   }
   if (!object || object[kind] === undefined) throw invalidParam(param, `Each ${kind} needs an id or a name.`);

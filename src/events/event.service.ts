@@ -412,8 +412,8 @@ function withLookupsOnce(repos: Repositories): Repositories {
   };
   return {
     ...repos,
-    venues: { ...repos.venues, findById: once(repos.venues.findById) },
-    organizers: { ...repos.organizers, findById: once(repos.organizers.findById) },
+    venues: { ...repos.venues, statusOf: once(repos.venues.statusOf) },
+    organizers: { ...repos.organizers, statusOf: once(repos.organizers.statusOf) },
     terms: { ...repos.terms, findById: once(repos.terms.findById) },
   };
 }
