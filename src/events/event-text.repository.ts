@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { precompiled, precompiledList } from '../db/precompiled.ts';
-import type { EventCheck, EventRow } from './event.repository.ts';
+import { EVENT_CHECK_COLUMNS, type EventCheck, type EventRow } from './event.repository.ts';
 
 /** An event's own part of its record as stored (migration 0017; events/stored-texts.ts says what it holds). */
 export interface StoredText {
@@ -29,7 +29,7 @@ export function createEventTextRepository(db: Db) {
   // as these with the text), and the text beside them rather than in a statement of its own.
   const servedBy = (key: 'id' | 'slug') => precompiled<EventServed>(db, () => db.selectFrom('event')
     .leftJoin('event_text', 'event_text.event_id', 'event.id')
-    .select(['event.id', 'event.slug', 'event.status', 'event.author_id', 'event.password', 'event.revision', 'event.venue_id',
+    .select([...EVENT_CHECK_COLUMNS.map((column) => `event.${column}` as const),
       'event_text.revision as text_revision', 'event_text.fingerprint', 'event_text.links', 'event_text.body'])
     .where(key === 'id' ? 'event.id' : 'event.slug', '=', key === 'id' ? 0 : ''));
   const servedById = servedBy('id');

@@ -7,7 +7,8 @@ import { distanceSql, type GeoFilter, geoCondition } from '../geo/geo.ts';
 
 export type EventRow = Selectable<EventTable>;
 /** What a single read checks of an event before serving it: the caller's rights, its password, its stored text's revision. */
-export type EventCheck = Pick<EventRow, 'id' | 'slug' | 'status' | 'author_id' | 'password' | 'revision' | 'venue_id'>;
+export const EVENT_CHECK_COLUMNS = ['id', 'slug', 'status', 'author_id', 'password', 'revision', 'venue_id'] as const satisfies ReadonlyArray<keyof EventRow>;
+export type EventCheck = Pick<EventRow, (typeof EVENT_CHECK_COLUMNS)[number]>;
 /** What writers set; `sequence` is the repository's own (see `update`). */
 export type EventColumns = Omit<EventTable, 'id' | 'sequence' | 'revision'>;
 
