@@ -38,6 +38,17 @@ describeEachDialect('operations: health, readiness, metrics, security headers', 
     expect(metrics.body).toContain(`http_requests_total{route="${API}/events",method="GET",status="200"} 1`);
     expect(metrics.body).toContain(`http_requests_total{route="${API}/events/:id(^\\\\d+)",method="GET",status="404"} 2`);
     expect(metrics.body).toMatch(/http_request_duration_seconds_bucket\{le="0.005",route="[^"]+",method="GET"\} \d+/);
+    // A histogram's buckets count every answer at or under their bound: they only grow, up to +Inf = _count.
+    const byId = `route="${API}/events/:id(^\\\\d+)",method="GET"`;
+    const lines = metrics.body.split('\n');
+    const buckets = lines.filter((line) => line.startsWith('http_request_duration_seconds_bucket{') && line.includes(byId))
+      .map((line) => ({ le: line.slice(line.indexOf('le="') + 4, line.indexOf('",')), count: Number(line.split(' ').at(-1)) }));
+    expect(buckets.map((bucket) => bucket.le).slice(-2)).toEqual(['5', '+Inf']);
+    expect(buckets.map((bucket) => bucket.count)).toEqual(buckets.map((bucket) => bucket.count).sort((a, b) => a - b));
+    expect(buckets.at(-1)?.count).toBe(2);
+    expect(metrics.body).toContain(`http_request_duration_seconds_count{${byId}} 2`);
+    const sum = lines.find((line) => line.startsWith(`http_request_duration_seconds_sum{${byId}} `));
+    expect(Number(sum?.split(' ').at(-1))).toBeGreaterThan(0);
     expect(metrics.body).toMatch(/cache_lookups_total\{cache="event-rows",result="miss"\} \d+/);
     expect(metrics.body).toContain('process_resident_memory_bytes');
     if (t().dialect === 'postgres') expect(metrics.body).toMatch(/db_pool_connections\{state="total"\} \d+/);
