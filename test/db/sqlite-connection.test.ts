@@ -7,6 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/create-db.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 // The settings of the service's own SQLite connection (db/create-db.ts), each against a second connection
 // where it matters, as another process or tool would open the same file.
 describe('SQLite: the service connection', () => {
@@ -39,9 +41,46 @@ describe('SQLite: the service connection', () => {
         return before.version;
       });
       expect((await handle.db.selectFrom('data_version').select('version').executeTakeFirstOrThrow()).version).toBe(seen + 1);
-      // Once it has committed, the other process writes.
+      // Once it has committed, the other process writes; a request that comes after (a later turn) reads it.
       otherWrite();
+      await nextTurn();
       expect((await handle.db.selectFrom('data_version').select('version').executeTakeFirstOrThrow()).version).toBe(seen + 101);
+    } finally {
+      other.close();
+      await handle.close();
+    }
+  });
+
+  // Reads on their own share one read transaction until the end of the turn (create-db.ts, readsTogether):
+  // another process's commit is seen from the next turn on, the service's own writes at once, and a write on
+  // its own never waits inside that transaction for the turn to end (another process sees it at once).
+  it('shares one snapshot among the reads of a turn, never holding back a write', async () => {
+    const { handle, path } = await migrated();
+    const other = new SqliteDatabase(path, { timeout: 0 });
+    const version = async () => (await handle.db.selectFrom('data_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow()).version;
+    const otherVersion = () => (other.prepare('select version from data_version where id = 1').get() as { version: number }).version;
+    try {
+      const first = await version();
+      other.prepare('update data_version set version = version + 100 where id = 1').run();
+      expect(await version()).toBe(first); // the same turn: the same snapshot
+      await nextTurn();
+      expect(await version()).toBe(first + 100);
+
+      // A write on its own, and one that returns rows, each committed before it is answered.
+      await handle.db.updateTable('data_version').set({ version: first + 200 }).where('id', '=', 1).execute();
+      expect([otherVersion(), await version()]).toEqual([first + 200, first + 200]);
+      const returned = await handle.db.updateTable('data_version').set({ version: first + 300 }).where('id', '=', 1).returning('version').executeTakeFirstOrThrow();
+      expect([returned.version, otherVersion(), await version()]).toEqual([first + 300, first + 300, first + 300]);
+      // A transaction after reads of the same turn: begun (immediate) at once, committed when it ends.
+      await version();
+      await handle.db.transaction().execute((trx) => trx.updateTable('data_version').set({ version: first + 400 }).where('id', '=', 1).execute());
+      expect([otherVersion(), await version()]).toEqual([first + 400, first + 400]);
+      // The turn's read transaction ends with the turn: until then, the log cannot be emptied under it.
+      const truncated = () => (other.prepare('pragma wal_checkpoint(truncate)').get() as { busy: number }).busy === 0;
+      await version();
+      expect(truncated()).toBe(false);
+      await nextTurn();
+      expect(truncated()).toBe(true);
     } finally {
       other.close();
       await handle.close();
