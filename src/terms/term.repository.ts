@@ -29,7 +29,8 @@ type TermEb = ExpressionBuilder<Database, 'term'>;
 
 
 
-function where(filter: TermListFilter) {
+/** `inTextOrder`: the rows are read in name or slug order (see `hideEmpty` below). */
+function where(filter: TermListFilter, inTextOrder = false) {
   return (eb: TermEb): Expression<SqlBool> => {
     const clauses: Expression<SqlBool>[] = [eb('term.taxonomy', '=', filter.taxonomy)];
     if (filter.search !== undefined) clauses.push(eb.or([likeLower('term.name', filter.search), likeLower('term.slug', filter.search)]));
@@ -41,7 +42,11 @@ function where(filter: TermListFilter) {
     if (filter.eventId !== undefined) {
       clauses.push(eb('term.id', 'in', eb.selectFrom('event_term').select('term_id').where('event_id', '=', filter.eventId)));
     }
-    if (filter.hideEmpty) clauses.push(eb('term.count', '>', 0));
+    // Read in name order, a page walks the (taxonomy, lower(name)) index and skips the empty terms. Offered the
+    // count index for `count > 0`, SQLite took it and sorted every term of the taxonomy by lower(name), our
+    // JavaScript function, called once a term (a page of 10 of the bench's 50 categories: 69 us against 29).
+    // A unary plus keeps a condition out of index choices (SQLite's documented way; the same value on PostgreSQL).
+    if (filter.hideEmpty) clauses.push(inTextOrder ? eb(sql<number>`+${sql.ref('term.count')}`, '>', 0) : eb('term.count', '>', 0));
     return eb.and(clauses);
   };
 }
@@ -128,7 +133,7 @@ export function createTermRepository(db: Db, dialect: Dialect) {
     },
 
     list: async (filter: TermListFilter, order: TermOrder, limit: number, offset: number): Promise<CountedTermRow[]> => {
-      let query = selectCounted().where(where(filter));
+      let query = selectCounted().where(where(filter, order.by === 'name' || order.by === 'slug'));
       if (order.by === 'name' || order.by === 'slug') query = query.orderBy(textOrder(`term.${order.by}`), order.direction);
       else if (order.by === 'count') query = query.orderBy('count', order.direction);
       // The id breaks ties, so pages never overlap and `desc` is exactly the reverse of `asc`.
