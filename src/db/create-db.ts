@@ -143,9 +143,17 @@ function readsTogether(sqlite: SqliteDatabase.Database) {
   let open = false;
   const end = () => {
     if (!open) return;
-    open = false;
     // A read that failed may have left SQLite's transaction ended already.
-    if (sqlite.inTransaction) commit.run();
+    if (sqlite.inTransaction) {
+      try {
+        commit.run();
+      } catch {
+        // A read still being iterated (a stream across turns) holds the connection: tried again shortly.
+        setTimeout(end, 1);
+        return;
+      }
+    }
+    open = false;
   };
   const beforeRead = () => {
     if (sqlite.inTransaction) return; // inside a write's transaction, or the shared read already

@@ -87,6 +87,28 @@ describe('SQLite: the service connection', () => {
     }
   });
 
+  // A stream read row by row across turns holds the connection: the turn's transaction ends after it.
+  it('ends the shared read transaction after a stream that outlasts its turn', async () => {
+    const { handle, path } = await migrated();
+    const other = new SqliteDatabase(path, { timeout: 0 });
+    const truncated = () => (other.prepare('pragma wal_checkpoint(truncate)').get() as { busy: number }).busy === 0;
+    try {
+      const seen: number[] = [];
+      for await (const row of handle.db.selectFrom('data_version').select('id').union(handle.db.selectFrom('term').select('id')).stream()) {
+        seen.push(row.id);
+        await nextTurn();
+        await nextTurn();
+      }
+      expect(seen).toEqual([1]);
+      expect(truncated()).toBe(false); // the transaction outlived the turn it began in, held by the stream
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(truncated()).toBe(true);
+    } finally {
+      other.close();
+      await handle.close();
+    }
+  });
+
   // The planner's statistics on SQLite are each index's summary (sqlite_stat1), never stat4's samples of values,
   // with which SQLite prepares a statement again at each run whenever a bound value could change its plan.
   it('gathers statistics as summaries only, and drops the samples an analysis without a limit left', async () => {
