@@ -133,7 +133,7 @@ function withStatementCache(sqlite: SqliteDatabase.Database, reads: ReadsTogethe
  * (20,000 reads of one venue id). A single read and its data version read, the statements of a list, and the
  * reads of every request answered in the same turn now take one.
  *
- * Ended before anything else runs (a write's `begin`, a write on its own, a pragma) and at the end of the turn,
+ * Ended before anything that writes (a write's `begin`, a write on its own, `optimize`) and at the end of the turn,
  * the same edge at which db/store.ts forgets the data version it read: a request that arrives later starts a
  * snapshot of its own, so a write acknowledged by another process before a request was sent is seen by it.
  */

@@ -67,12 +67,20 @@ export function createEventService(deps: {
   }
 
   /**
+   * What changed is learnt (changes/change-watch.ts), then the generation that what is read next is kept
+   * under. While nothing changed, a read costs one tiny query (the data version).
+   */
+  const caughtUp = async (): Promise<number> => {
+    await watch.sync();
+    return watch.generation();
+  };
+
+  /**
    * A write's answer: the event's record (list form, whole) as JSON text, put together as a read's is, from
    * the venue, organizer and term texts kept for reads (one query for its links) rather than from five.
    */
   async function answer(id: number): Promise<string> {
-    await watch.sync();
-    const from = watch.generation();
+    const from = await caughtUp();
     return (await kept.texts([await load({ id })], recordDeps(store.repos), { unlocked: () => true, from, stored: { read: false, offer: false } }))[0];
   }
 
@@ -164,9 +172,7 @@ export function createEventService(deps: {
 
   /** The row of a single read, after its checks (`readableBy`). */
   async function readable(ref: RecordRef, caller: Caller | null, options: EventReadOptions) {
-    // A read costs one tiny query (the data version) while the event and what it embeds are unchanged.
-    await watch.sync();
-    const from = watch.generation();
+    const from = await caughtUp();
     const row = await kept.row(lowerSlug(ref), from, () => load(ref));
     const check: (row: EventCheck | undefined) => asserts row is EventCheck = readableBy(ref, caller, options);
     check(row);
@@ -197,9 +203,7 @@ export function createEventService(deps: {
 
   return {
     async get(ref: RecordRef, caller: Caller | null, options: EventReadOptions) {
-      // A read costs one tiny query (the data version) while the event and what it embeds are unchanged.
-      await watch.sync();
-      const from = watch.generation();
+      const from = await caughtUp();
       // Unlocked: the checks answer 403 to a caller the password does not unlock.
       return kept.single(lowerSlug(ref), recordDeps(store.repos), { single: true, unlocked: () => true, from }, readableBy(ref, caller, options));
     },
@@ -242,9 +246,8 @@ export function createEventService(deps: {
       const { filter, order, echo } = await eventListFilter(query, caller, {
         repos: store.repos, config, now: DateTime.utc(),
       });
-      // Before the rows: what changed is learnt (record-cache.ts, event-totals.ts), then the generation noted.
-      await watch.sync();
-      const from = watch.generation();
+      // Before the rows (record-cache.ts, event-totals.ts).
+      const from = await caughtUp();
       const [rows, total] = await Promise.all([
         pageRows(filter, order, page.perPage, (page.page - 1) * page.perPage, from, (ids) => kept.rows(ids, from, store.repos.events.findByIds)),
         totalOf(filter),

@@ -8,6 +8,8 @@ import { createDb } from '../../src/db/create-db.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+/** Whether another connection can empty the write-ahead log: not while a read transaction uses it. */
+const truncated = (other: SqliteDatabase.Database) => (other.prepare('pragma wal_checkpoint(truncate)').get() as { busy: number }).busy === 0;
 
 // The settings of the service's own SQLite connection (db/create-db.ts), each against a second connection
 // where it matters, as another process or tool would open the same file.
@@ -76,11 +78,10 @@ describe('SQLite: the service connection', () => {
       await handle.db.transaction().execute((trx) => trx.updateTable('data_version').set({ version: first + 400 }).where('id', '=', 1).execute());
       expect([otherVersion(), await version()]).toEqual([first + 400, first + 400]);
       // The turn's read transaction ends with the turn: until then, the log cannot be emptied under it.
-      const truncated = () => (other.prepare('pragma wal_checkpoint(truncate)').get() as { busy: number }).busy === 0;
       await version();
-      expect(truncated()).toBe(false);
+      expect(truncated(other)).toBe(false);
       await nextTurn();
-      expect(truncated()).toBe(true);
+      expect(truncated(other)).toBe(true);
     } finally {
       other.close();
       await handle.close();
@@ -91,7 +92,6 @@ describe('SQLite: the service connection', () => {
   it('ends the shared read transaction after a stream that outlasts its turn', async () => {
     const { handle, path } = await migrated();
     const other = new SqliteDatabase(path, { timeout: 0 });
-    const truncated = () => (other.prepare('pragma wal_checkpoint(truncate)').get() as { busy: number }).busy === 0;
     try {
       const seen: number[] = [];
       for await (const row of handle.db.selectFrom('data_version').select('id').union(handle.db.selectFrom('term').select('id')).stream()) {
@@ -100,9 +100,9 @@ describe('SQLite: the service connection', () => {
         await nextTurn();
       }
       expect(seen).toEqual([1]);
-      expect(truncated()).toBe(false); // the transaction outlived the turn it began in, held by the stream
+      expect(truncated(other)).toBe(false); // the transaction outlived the turn it began in, held by the stream
       await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(truncated()).toBe(true);
+      expect(truncated(other)).toBe(true);
     } finally {
       other.close();
       await handle.close();
