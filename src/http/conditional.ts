@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createAdmission } from '../db/admission.ts';
 import { FifoMap } from '../db/fifo-map.ts';
@@ -42,8 +42,9 @@ function sampleOf(json: string): number {
 }
 const SAMPLED = 48;
 
-// The digest of a text's UTF-8 bytes: what a read sends and a write's If-Match is checked against.
-const digest = (data: string) => `"${createHash('sha1').update(data).digest('base64url')}"`;
+// The digest of a text's UTF-8 bytes: what a read sends and a write's If-Match is checked against. One call,
+// not a Hash object fed and finished (~2 of ~11 us for a 9 kB record, measured alone).
+const digest = (data: string) => `"${hash('sha1', data, 'base64url')}"`;
 
 /**
  * A text with its entity tag, for a holder that keeps the text and its tag together (a kept event record):

@@ -38,7 +38,8 @@ export function registerLanguage(app: FastifyInstance, locales: string[]) {
   // Callback style, as every hook on the hot path: an async hook costs a promise per request.
   app.addHook('onRequest', (request, reply, done) => {
     request.language = pickLanguage(segments.get(request.raw), request.headers['accept-language'], locales);
-    void reply.header('Vary', 'Accept-Language').header('X-Content-Type-Options', 'nosniff');
+    // (X-Content-Type-Options, which this hook set as well, is the security headers' own: http/security-headers.ts.)
+    void reply.header('Vary', 'Accept-Language');
     done();
   });
 }
