@@ -34,8 +34,37 @@ interface RecordText {
   blanked?: string;
   /** What a single read checks before serving the text (the event's row as it was when the text was built). */
   check: EventCheck;
-  /** The entity tag of `json`, once a single read digested it (forgotten when `json` is replaced). */
+  /** What the entity tag of a single form's text is composed from besides its term lists (see `composedTag`). */
+  sources: TagSources;
+  /** The entity tag of `json`, once a single read composed it (forgotten when `json` is replaced). */
   etag: string | undefined;
+}
+
+/** The digests of the parts a record's text is put together from (event-text.ts `fillText`). */
+interface TagSources {
+  own: string;
+  venue: string | undefined;
+  organizers: string[];
+}
+
+/**
+ * What the code makes of sample parts: composed into every tag, so a tag changes with the code that puts a
+ * record's text together, as the text would (the own text's code is in the stored texts' fingerprint).
+ */
+const ASSEMBLY = digestTag(fillText(`{"a":1,\u0001venue\u0001,"o":\u0001organizers\u0001,"c":\u0001categories\u0001,"t":\u0001tags\u0001\u0001ld\u0001,"json_ld":{"v":\u0001venueld\u0001,"o":[\u0001organizerld0\u0001]}}`, true, {
+  venue: { json: '{"v":1}', jsonLd: '{"vl":1}', digest: '' }, organizers: [{ json: '{"o":1}', jsonLd: '{"ol":1}', digest: '' }], categories: '[1]', tags: '[2]',
+}).json);
+
+/**
+ * The entity tag of a record's single-form text, composed from the digests of its parts and its term lists
+ * (found at `at` in `json`): the text is a function of these alone (`fillText`), so equal parts make equal
+ * texts, and a text whose bytes differ has other parts. A cold read digests its own text (~3 kB) and some
+ * hundred bytes, not the ~10 kB it sends; a write's If-Match is checked against the same composition.
+ */
+function composedTag(sources: TagSources, json: string, at: RecordText['at'], fingerprint: string): string {
+  const categories = json.slice(at.categories[0], at.categories[1]);
+  const tags = json.slice(at.tags[0], at.tags[1]);
+  return digestTag(`${ASSEMBLY}\n${fingerprint}\n${sources.own}\n${sources.venue ?? ''}\n${sources.organizers.join(',')}\n${categories}\n${tags}`);
 }
 
 const checkOf = ({ id, slug, status, author_id, password, revision, venue_id }: EventCheck): EventCheck =>
@@ -50,6 +79,8 @@ const isWhole = (row: EventRow | EventCheck): row is EventRow => 'description' i
 interface Stored {
   read: boolean;
   offer: boolean;
+  /** Nothing kept in memory is used or kept either: a write's check sees what its own transaction sees. */
+  fresh?: boolean;
 }
 
 /**
@@ -157,12 +188,12 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
   }
 
   /** The embedded terms' JSON, from those kept, the rest read in one query a taxonomy. */
-  async function termTexts(ids: { categories: number[]; tags: number[] }, deps: RecordDeps, from: number) {
+  async function termTexts(ids: { categories: number[]; tags: number[] }, deps: RecordDeps, from: number, fresh = false) {
     const found = new Map<number, string>();
     for (const [taxonomy, wanted] of [['tribe_events_cat', ids.categories], ['post_tag', ids.tags]] as Array<[Taxonomy, number[]]>) {
       const missing: number[] = [];
       for (const id of wanted) {
-        const text = terms.get(id);
+        const text = fresh ? undefined : terms.get(id);
         if (text === undefined) missing.push(id);
         else found.set(id, text);
       }
@@ -170,7 +201,7 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
       for (const row of await deps.repos.terms.findByIds(taxonomy, [...new Set(missing)])) {
         const text = jsonText(toEmbeddedTerm(row, row.count, deps.urls, taxonomy));
         found.set(row.id, text);
-        terms.set(row.id, text, from);
+        if (!fresh) terms.set(row.id, text, from);
       }
     }
     return found;
@@ -186,45 +217,39 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
    * before it is next served (a busy calendar moves the counts of its terms with every new event) turned
    * ~10 kB a time into old-space garbage, which only a full collection gives back.
    */
-  function put(text: RecordText, termText: Map<number, string>, from: number): string {
-    if (termsCurrent(text)) return text.json;
+  function put(text: RecordText, termText: Map<number, string>, from: number): { json: string; at: RecordText['at'] } {
+    if (termsCurrent(text)) return text;
     const { json, at } = text;
     const categories = termList(text.categories, termText);
     const tags = termList(text.tags, termText);
     const whole = json.slice(0, at.categories[0]) + categories + json.slice(at.categories[1], at.tags[0]) + tags + json.slice(at.tags[1]);
     const again = termsSince(text, text.spliced);
     text.spliced = termsSeen;
-    if (again && from === since()) {
-      const tagsStart = at.categories[0] + categories.length + (at.tags[0] - at.categories[1]);
-      Object.assign(text, {
-        json: whole,
-        at: { categories: [at.categories[0], at.categories[0] + categories.length], tags: [tagsStart, tagsStart + tags.length] },
-        terms: termsSeen,
-        etag: undefined,
-      });
-    }
-    return whole;
+    const tagsStart = at.categories[0] + categories.length + (at.tags[0] - at.categories[1]);
+    const wholeAt: RecordText['at'] = { categories: [at.categories[0], at.categories[0] + categories.length], tags: [tagsStart, tagsStart + tags.length] };
+    if (again && from === since()) Object.assign(text, { json: whole, at: wholeAt, terms: termsSeen, etag: undefined });
+    return { json: whole, at: wholeAt };
   }
 
   /** A record's text to keep (where its term lists are, to put new ones in), and the whole text to serve now. */
-  function textOf(json: string, at: RecordText['at'], row: EventCheck, links: Own['links'], from: number): { text: RecordText; json: string } {
+  function textOf(json: string, at: RecordText['at'], row: EventCheck, links: Own['links'], sources: TagSources, from: number): { text: RecordText; json: string } {
     const text: RecordText = {
       json, at,
       // Its term lists are current only if nothing was forgotten since the read began.
       terms: from === since() ? termsSeen : -1,
       spliced: -1,
       categories: links.categories, tags: links.tags, venue: row.venue_id, organizers: links.organizers, check: checkOf(row),
-      etag: undefined,
+      sources, etag: undefined,
     };
     return { text, json };
   }
 
   /** Kept venue and organizer texts in the form asked for, by id; those not kept are built (a query or two for all) and kept. */
-  async function linkedTexts(kind: 'venue' | 'organizer', ids: number[], deps: RecordDeps, single: boolean, from: number) {
+  async function linkedTexts(kind: 'venue' | 'organizer', ids: number[], deps: RecordDeps, single: boolean, from: number, fresh = false) {
     const found = new Map<number, LinkedText>();
     const missing: number[] = [];
     for (const id of new Set(ids)) {
-      const kept = linkedKept.get(linkedKey(kind, id));
+      const kept = fresh ? undefined : linkedKept.get(linkedKey(kind, id));
       if (kept) found.set(id, linkedForm(kept, single));
       else missing.push(id);
     }
@@ -234,7 +259,7 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
     for (const record of await service.toRecords(rows as never[], true, undefined, deps.repos)) {
       const parts = linkedParts(record);
       found.set(record.id as number, linkedForm(parts, single));
-      linkedKept.set(linkedKey(kind, record.id as number), parts, from);
+      if (!fresh) linkedKept.set(linkedKey(kind, record.id as number), parts, from);
     }
     return found;
   }
@@ -262,9 +287,9 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
     const fromStore = new Set(owns.keys());
     const fresh = missing.filter((row) => !fromStore.has(row.id)).filter(isWhole);
     const links = await deps.repos.events.linksOf(fresh.map((row) => row.id));
-    const venues = await linkedTexts('venue', missing.flatMap((row) => (row.venue_id === null ? [] : [row.venue_id])), deps, single, from);
+    const venues = await linkedTexts('venue', missing.flatMap((row) => (row.venue_id === null ? [] : [row.venue_id])), deps, single, from, use.fresh);
     const organizerIds = [...owns.values()].flatMap((o) => o.links.organizers).concat([...links.values()].flatMap((l) => l.organizers));
-    const organizers = await linkedTexts('organizer', organizerIds, deps, single, from);
+    const organizers = await linkedTexts('organizer', organizerIds, deps, single, from, use.fresh);
     const imagesById = await imageRows(fresh, deps);
     // Built in the single form unless neither this read nor the store wants it (a write's answer), whose
     // json_ld would be built for nothing.
@@ -283,7 +308,7 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
       if (use.offer) stored.offer(row, built);
     }
     const all = [...owns.values()];
-    const termText = await termTexts({ categories: all.flatMap((o) => o.links.categories), tags: all.flatMap((o) => o.links.tags) }, deps, from);
+    const termText = await termTexts({ categories: all.flatMap((o) => o.links.categories), tags: all.flatMap((o) => o.links.tags) }, deps, from, use.fresh);
     const again: EventRow[] = [];
     for (const row of missing) {
       if (!owns.has(row.id)) continue;
@@ -299,9 +324,11 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
       const { json, at } = fillText(own, single, {
         venue, organizers: embedded, categories: termList(linked.categories, termText), tags: termList(linked.tags, termText),
       });
-      made.set(row.id, textOf(json, at, row, linked, from));
+      // Only a single form's text is ever tagged.
+      const sources = { own: single ? digestTag(own) : '', venue: venue?.digest, organizers: embedded.map((organizer) => organizer.digest) };
+      made.set(row.id, textOf(json, at, row, linked, sources, from));
     }
-    if (again.length > 0) for (const [id, text] of await build(again, deps, single, from, { read: false, offer: use.offer })) made.set(id, text);
+    if (again.length > 0) for (const [id, text] of await build(again, deps, single, from, { read: false, offer: use.offer, fresh: use.fresh })) made.set(id, text);
     return made;
   }
 
@@ -312,10 +339,15 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
     return text.blanked;
   }
 
-  /** The text as this caller may see it, with its tag: digested once for as long as the text is kept as it is. */
-  function tagged(text: RecordText, json: string, options: RecordOptions): TaggedText {
+  /**
+   * The text as this caller may see it, with its tag: composed once for as long as the text is kept as it is
+   * (`composedTag`); the blanked text of a protected event, digested.
+   */
+  function tagged(text: RecordText, { json, at }: { json: string; at: RecordText['at'] }, options: RecordOptions): TaggedText {
     const served = forCaller(text, json, text.check, options);
-    return { json: served, etag: () => (served === text.json ? (text.etag ??= digestTag(served)) : digestTag(served)) };
+    if (served !== json) return { json: served, etag: () => digestTag(served) };
+    const tag = () => composedTag(text.sources, json, at, stored.fingerprint);
+    return { json, etag: () => (json === text.json ? (text.etag ??= tag()) : tag()) };
   }
 
   return {
@@ -352,6 +384,16 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
       return ids.map((id) => found.get(id)).filter((row) => row !== undefined);
     },
 
+    /**
+     * The entity tag a single read of this row's event would send an unlocked caller, from its parts as `deps`
+     * (a write's transaction) sees them, nothing kept in memory used: what a write's If-Match is checked against.
+     */
+    async tagOf(row: EventRow, deps: RecordDeps): Promise<string> {
+      const made = (await build([row], deps, true, since(), { read: false, offer: false, fresh: true })).get(row.id);
+      if (!made) throw new Error(`event ${row.id}: no text was built`);
+      return composedTag(made.text.sources, made.json, made.text.at, stored.fingerprint);
+    },
+
     /** Builds and stores the own texts of these rows (stored-texts.ts), and waits until they are written. */
     async store(eventRows: EventRow[], deps: RecordDeps): Promise<void> {
       await build(eventRows, deps, true, since(), { read: false, offer: true });
@@ -375,7 +417,7 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
       return eventRows.map((row, i) => {
         const own = made.get(row.id);
         const text = own?.text ?? (kept[i] as RecordText);
-        return forCaller(text, own ? own.json : put(text, termText, options.from), row, options);
+        return forCaller(text, own ? own.json : put(text, termText, options.from).json, row, options);
       });
     },
 
@@ -410,7 +452,7 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
         if (!made) throw new Error(`event ${row.id}: no text was built`);
       }
       texts.set(`${row.id}:single`, made.text, from);
-      return tagged(made.text, made.json, options);
+      return tagged(made.text, { json: made.json, at: made.text.at }, options);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
+import { digestTag } from '../http/conditional.ts';
 import { jsonText } from '../http/json-text.ts';
 import type { Urls } from '../http/urls.ts';
 import { type EventRecord, eventRecord } from './event.record.ts';
@@ -11,10 +12,14 @@ const NONCE = randomBytes(6).toString('hex');
 const mark = (name: string) => `\u0000${NONCE}:${name}\u0000`;
 const JSON_LD_MARK = mark('jsonld');
 
-/** A venue's or organizer's record as events embed it: its JSON and, in the single form, its JSON-LD's. */
+/**
+ * A venue's or organizer's record as events embed it: its JSON and, in the single form, its JSON-LD's; and the
+ * digest of its parts (`LinkedTexts`), either form's, which an event's entity tag is composed from.
+ */
 export interface LinkedText {
   json: string;
   jsonLd?: string;
+  digest: string;
 }
 
 /**
@@ -26,6 +31,8 @@ export interface LinkedTexts {
   head: string;
   tail: string;
   jsonLd: string;
+  /** Of the three parts: digested once for every event that embeds the record (see event-json.ts `tagOf`). */
+  digest: string;
 }
 
 /** The parts of a linked record built in its single form (the one with `json_ld`). */
@@ -34,12 +41,16 @@ export function linkedTexts(single: EventRecord): LinkedTexts {
   const key = `,"json_ld":${JSON.stringify(JSON_LD_MARK)}`;
   const at = json.indexOf(key);
   if (at < 0 || single.json_ld === undefined) throw new Error('a linked record is kept from its single form, which has json_ld after its first key');
-  return { head: json.slice(0, at), tail: json.slice(at + key.length), jsonLd: jsonText(single.json_ld) };
+  const [head, tail, jsonLd] = [json.slice(0, at), json.slice(at + key.length), jsonText(single.json_ld)];
+  // Newlines part them: JSON text holds none unescaped.
+  return { head, tail, jsonLd, digest: digestTag(`${head}\n${jsonLd}\n${tail}`) };
 }
 
 /** One form of a kept linked record. */
 export const linkedForm = (texts: LinkedTexts, single: boolean): LinkedText =>
-  single ? { json: `${texts.head},"json_ld":${texts.jsonLd}${texts.tail}`, jsonLd: texts.jsonLd } : { json: texts.head + texts.tail };
+  single
+    ? { json: `${texts.head},"json_ld":${texts.jsonLd}${texts.tail}`, jsonLd: texts.jsonLd, digest: texts.digest }
+    : { json: texts.head + texts.tail, digest: texts.digest };
 
 const MARKED = new RegExp(`"\\\\u0000${NONCE}:([a-z]+\\d*)\\\\u0000"`, 'g');
 // What stands for an embedded part in an own text (below): a control character, which JSON text never holds

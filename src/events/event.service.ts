@@ -6,8 +6,7 @@ import { createChangeWatch } from '../changes/change-watch.ts';
 import { distanceKm, type Point, roundKm } from '../geo/geo.ts';
 import type { Repositories, Store } from '../store.ts';
 import { forbidden, gone, invalidParam, notAccessible, notFound } from '../errors.ts';
-import { checkIfMatch } from '../http/conditional.ts';
-import { jsonText } from '../http/json-text.ts';
+import { ifMatches, preconditionFailed } from '../http/conditional.ts';
 import { listPage, pageRequest } from '../http/pagination.ts';
 import type { Urls } from '../http/urls.ts';
 import type { LinkedPostService } from '../linked-posts/linked-post.service.ts';
@@ -151,8 +150,9 @@ export function createEventService(deps: {
     await lockForWrite(repos, existing);
     const row = await repos.events.findById(existing.id);
     if (!row) throw notFoundError({ id: existing.id });
-    const [current] = await toEventRecords([row], recordDeps(repos), { single: true, unlocked: () => true });
-    checkIfMatch(ifMatch, jsonText(current), current);
+    // The tag a read sends (event-json.ts `composedTag`), as this transaction sees the event and what it embeds.
+    const tag = await kept.tagOf(row, recordDeps(repos));
+    if (!ifMatches(ifMatch, tag)) throw preconditionFailed((await toEventRecords([row], recordDeps(repos), { single: true, unlocked: () => true }))[0], tag);
     return row;
   }
 

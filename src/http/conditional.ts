@@ -11,7 +11,8 @@ import { jsonText } from './json-text.ts';
  *
  * A record's entity tag is a digest of its JSON as the API builds it (`JSON.stringify` of the record), the
  * same whether a read sends it or a write checks it inside its transaction: strong, since the bytes sent
- * are a function of that JSON alone.
+ * are a function of that JSON alone. An event's is composed from the digests of the parts its text is put
+ * together from (events/event-json.ts `composedTag`), equally a function of the bytes, and checked alike.
  */
 export function entityTag(json: string): string {
   return knownTag(json) ?? tagOf(json, digest(json));
@@ -160,12 +161,15 @@ export const ifMatchOf = (request: FastifyRequest): string | undefined => reques
 export function checkIfMatch(ifMatch: string | undefined, currentJson: string, current: unknown): void {
   if (ifMatch === undefined) return;
   const tag = entityTag(currentJson);
-  if (tagsOf(ifMatch).some((t) => t === '*' || t === tag)) return;
-  throw new ApiError(412, 'rest_precondition_failed', 'The record has changed since you read it: its current version is in data.current.', {
-    current,
-    etag: tag,
-  });
+  if (!ifMatches(ifMatch, tag)) throw preconditionFailed(current, tag);
 }
+
+/** Whether If-Match names `tag`, the record's current one (strong comparison: a weak tag never matches). */
+export const ifMatches = (ifMatch: string, tag: string): boolean => tagsOf(ifMatch).some((t) => t === '*' || t === tag);
+
+/** The 412 of a write whose If-Match names none of the record's current tag, with the record as it now is. */
+export const preconditionFailed = (current: unknown, etag: string): ApiError =>
+  new ApiError(412, 'rest_precondition_failed', 'The record has changed since you read it: its current version is in data.current.', { current, etag });
 
 // Texts are sent as strings, never each in a Buffer of its own. Node writes a string to the socket through
 // memory it frees as soon as the write completes; a Buffer made for each answer (~10 kB a record, ~60 kB a
