@@ -132,6 +132,7 @@ export function createStore<Repositories>(
     }
     return current.read;
   };
+  let written = { text: '', date: new Date(0) };
   const stamp = writeStamp(dialect);
   // Every logged write runs this: compiled once.
   const moveVersion = db.updateTable('data_version').set((eb) => ({ version: eb('version', '+', 1), changed_utc: stamp })).where('id', '=', 1).compile();
@@ -187,7 +188,12 @@ export function createStore<Repositories>(
     repos: repositories(db, dialect),
     transaction: dialect === 'sqlite' ? groupCommits(db, bind, within, log?.afterCommit) : alone,
     dataVersion: async () => (await state()).version,
-    lastWrite: async () => new Date(`${(await state()).changed_utc.replace(' ', 'T')}Z`),
+    lastWrite: async () => {
+      const { changed_utc } = await state();
+      // Parsed once for all the reads between two writes (read-only: callers make a new Date to move it).
+      if (changed_utc !== written.text) written = { text: changed_utc, date: new Date(`${changed_utc.replace(' ', 'T')}Z`) };
+      return written.date;
+    },
     unloggedVersion: async () => Number((await state()).unlogged_version),
   };
 }

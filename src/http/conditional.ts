@@ -137,12 +137,14 @@ export interface Validators {
 export function answeredNotModified(request: FastifyRequest, reply: FastifyReply, validators: Validators): boolean {
   const settling = Date.now() - validators.lastModified.getTime() < SETTLING_MS;
   const lastModified = settling ? new Date(validators.lastModified.getTime() - 1000) : validators.lastModified;
-  void reply.header('etag', validators.etag).header('last-modified', lastModified.toUTCString());
+  void reply.header('etag', validators.etag).header('last-modified', httpDate(lastModified));
   const noneMatch = request.headers['if-none-match'];
   const modifiedSince = request.headers['if-modified-since'];
-  const bare = validators.etag.replace(/^W\//, '');
   let current = false;
-  if (noneMatch !== undefined) current = tagsOf(noneMatch).some((tag) => tag === '*' || tag.replace(/^W\//, '') === bare);
+  if (noneMatch !== undefined) {
+    const bare = validators.etag.replace(/^W\//, '');
+    current = tagsOf(noneMatch).some((tag) => tag === '*' || tag.replace(/^W\//, '') === bare);
+  }
   else if (modifiedSince !== undefined && !settling) {
     const since = Date.parse(modifiedSince);
     current = !Number.isNaN(since) && lastModified.getTime() <= since;
@@ -150,6 +152,19 @@ export function answeredNotModified(request: FastifyRequest, reply: FastifyReply
   if (current) void reply.code(304).send();
   return current;
 }
+
+/**
+ * A date as HTTP writes it, the last one's text kept: reads answered between two writes all send the same
+ * Last-Modified, and `toUTCString` cost a cold read ~1% of its time.
+ */
+const httpDate = (() => {
+  let time = Number.NaN;
+  let text = '';
+  return (date: Date): string => {
+    if (date.getTime() !== time) [time, text] = [date.getTime(), date.toUTCString()];
+    return text;
+  };
+})();
 
 /** A write's If-Match, for the service to check against the record inside its transaction (absent: no check). */
 export const ifMatchOf = (request: FastifyRequest): string | undefined => request.headers['if-match'];
