@@ -12,6 +12,8 @@ export interface BenchOptions {
   keep: boolean;
   scale: boolean;
   scaleEvents: number[];
+  /** Instructions a request instead of seconds: requests to warm with, and as many to count (0: time as usual). */
+  instructions: number;
   help: boolean;
 }
 
@@ -34,6 +36,10 @@ same size (the ceiling). Prints a table; writes bench/results/<timestamp>.json a
   --scale               the scale run: the scenarios at each --scale-events size, and how their p50
                         grows from the smallest to the largest (npm run bench:scale)
   --scale-events <a,b>  sizes for --scale (default 10000,1000000)
+  --instructions <n>    count instead of timing: once the texts are stored, the service runs again under
+                        valgrind's callgrind; each scenario sends n requests to warm it, then n counted; prints
+                        the instructions a request of the service's main thread (repeatable within ~1-3% where
+                        its CPU time swung 2x) and of all its threads. No ceiling, no import; needs valgrind
   -h, --help            this text
 
 Exits 1 when any scenario had a non-2xx response, an error or a timeout.`;
@@ -60,6 +66,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       keep: { type: 'boolean', default: false },
       scale: { type: 'boolean', default: false },
       'scale-events': { type: 'string' },
+      instructions: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -82,6 +89,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     keep: values.keep,
     scale: values.scale,
     scaleEvents,
+    instructions: count('instructions', values.instructions, 0, 1),
     help: values.help,
   };
 }

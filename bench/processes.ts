@@ -33,10 +33,13 @@ export interface Service {
   stop(): Promise<void>;
 }
 
-/** Starts `node <args>` on the server core, output to `logFile`, and waits until `readyPath` answers. */
-export async function startService(args: string[], env: Record<string, string>, port: number, logFile: string, readyPath: string): Promise<Service> {
+/**
+ * Starts `node <args>` on the server core (behind `wrapper`, a command that runs it: valgrind), output to
+ * `logFile`, and waits until `readyPath` answers.
+ */
+export async function startService(args: string[], env: Record<string, string>, port: number, logFile: string, readyPath: string, wrapper: string[] = []): Promise<Service> {
   const log = openSync(logFile, 'a');
-  const [command, argv] = pinned(SERVER_CORE, process.execPath, args);
+  const [command, argv] = wrapper.length === 0 ? pinned(SERVER_CORE, process.execPath, args) : pinned(SERVER_CORE, wrapper[0], [...wrapper.slice(1), process.execPath, ...args]);
   const child = spawn(command, argv, { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', log, log] });
   closeSync(log);
   const url = `http://127.0.0.1:${port}`;
@@ -48,7 +51,8 @@ export async function startService(args: string[], env: Record<string, string>, 
     await exited;
     clearTimeout(timer);
   };
-  const deadline = Date.now() + 60_000;
+  // Under valgrind the start alone takes ~20 s.
+  const deadline = Date.now() + (wrapper.length === 0 ? 60_000 : 300_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}:\n${tail(logFile)}`);
     try {
@@ -60,7 +64,7 @@ export async function startService(args: string[], env: Record<string, string>, 
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`${args.join(' ')} did not answer within 60 s:\n${tail(logFile)}`);
+      throw new Error(`${args.join(' ')} did not answer in time:\n${tail(logFile)}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

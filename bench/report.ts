@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
+import type { InstructionCount } from './instructions.ts';
 import { BENCH_DIR, type ScenarioResult } from './measure.ts';
 import { canPin } from './processes.ts';
 
@@ -29,6 +30,8 @@ export interface RunReport {
   serverPeakRssMb: number;
   /** The `import` scenario (bench/import.ts): `cal-events import` from a fake TEC site, in events per second. */
   importRun?: { events: number; seconds: number; eventsPerSecond: number };
+  /** With --instructions: instructions a request under callgrind instead of timed scenarios (bench/instructions.ts). */
+  instructions?: InstructionCount[];
 }
 
 export function machineInfo(): Machine {

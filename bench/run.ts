@@ -6,6 +6,7 @@ import { measureImport } from './import.ts';
 import { readFixtures } from './fixtures.ts';
 import { measureScenario, ROOT_DIR, type RunSettings } from './measure.ts';
 import { type BenchOptions, OptionsError, parseOptions, USAGE } from './options.ts';
+import { CALLGRIND_ENV, callgrind, countInstructions, type InstructionCount, instructionTable } from './instructions.ts';
 import { freePort, memoryMb, type Service, startService } from './processes.ts';
 import { machineInfo, resultTable, type RunReport, summaryLine, writeRun } from './report.ts';
 import { writeScale } from './scale-report.ts';
@@ -52,6 +53,24 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
     log(`the service stored ${storing.texts} event texts in ${storing.seconds.toFixed(1)} s`);
 
     const settings: RunSettings = { connections: options.connections, duration: options.duration, warmup: options.warmup, dir };
+    if (options.instructions > 0) {
+      // The texts are stored now: the same service again, under callgrind, counts the scenarios' requests.
+      await service.stop();
+      const counting = service = await startService([...nodeFlags, join(ROOT_DIR, 'dist/src/cli.js'), 'serve'], { ...env, ...CALLGRIND_ENV },
+        port, join(dir, 'server-callgrind.log'), '/cal/events/v1/', callgrind(dir));
+      await storedTexts(counting.logFile);
+      const instructions: InstructionCount[] = [];
+      for (const name of names) {
+        instructions.push(await countInstructions(counting.url, counting.pid, dir, scenarios[name], options.instructions, options.connections));
+        const c = instructions[instructions.length - 1];
+        log(`  ${name}: ${Math.round(c.main)} instructions a request on the main thread, ${Math.round(c.all)} on all threads, non-2xx ${c.failed}`);
+      }
+      return {
+        startedAt, machine, database: database.label, events, seedSeconds: seed.seconds, seedCpuSeconds: seed.cpuSeconds,
+        storedTextsSeconds: storing.seconds, settings: { connections: options.connections, duration: 0, warmup: 0 },
+        scenarios: [], serverPeakRssMb: memoryMb(counting.pid, 'VmHWM'), instructions,
+      };
+    }
     const results = [];
     for (const name of names) {
       const result = await measureScenario(service, scenarios[name], settings);
@@ -103,6 +122,11 @@ async function main(argv: string[]): Promise<number> {
     for (const events of options.scaleEvents) reports.push(await runOnce(options, events, options.scenarios));
     const path = writeScale(reports);
     log(`wrote ${path}.json and .md`);
+  } else if (options.instructions > 0) {
+    const report = await runOnce(options, options.events, options.scenarios);
+    reports.push(report);
+    process.stdout.write(`\n${instructionTable(report.instructions ?? [])}\n\n`);
+    if ((report.instructions ?? []).some((count) => count.failed > 0)) return log('!!! non-2xx answers while counting: these numbers do not count'), 1;
   } else {
     const report = await runOnce(options, options.events, options.scenarios);
     const dir = mkdtempSync(join(tmpdir(), 'cal-bench-import-'));
