@@ -24,17 +24,28 @@ describe('SQLite: the service connection', () => {
     await migrateToLatest(handle.db);
     return { handle, path };
   };
+  /**
+   * `work` on a migrated file through the service's connection and through another, as the service's second
+   * process would open it (not waiting for locks); both closed afterwards.
+   */
+  const withOther = async (work: (handle: Awaited<ReturnType<typeof migrated>>['handle'], other: SqliteDatabase.Database) => Promise<void>) => {
+    const { handle, path } = await migrated();
+    const other = new SqliteDatabase(path, { timeout: 0 });
+    try {
+      await work(handle, other);
+    } finally {
+      other.close();
+      await handle.close();
+    }
+  };
 
   // Every transaction on SQLite is a write (db/store.ts). Begun deferred, one that read before it wrote failed
   // at its first write, at once and whatever the busy timeout, when another process had committed since its
   // read (SQLITE_BUSY_SNAPSHOT): two processes editing one series on a loaded machine ran out of retries and
   // answered 500. Begun immediate, it takes the write lock first, waiting for it as long as the busy timeout.
   it('holds the write lock from a transaction\'s start, so another process cannot commit between its reads and its writes', async () => {
-    const { handle, path } = await migrated();
-    // Another process, as the service's second one: it does not wait for locks.
-    const other = new SqliteDatabase(path, { timeout: 0 });
-    const otherWrite = () => other.prepare('update data_version set version = version + 100 where id = 1').run();
-    try {
+    await withOther(async (handle, other) => {
+      const otherWrite = () => other.prepare('update data_version set version = version + 100 where id = 1').run();
       const seen = await handle.db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('data_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
         // Deferred, this write of the other process committed, and the update below failed with SQLITE_BUSY_SNAPSHOT.
@@ -47,21 +58,16 @@ describe('SQLite: the service connection', () => {
       otherWrite();
       await nextTurn();
       expect((await handle.db.selectFrom('data_version').select('version').executeTakeFirstOrThrow()).version).toBe(seen + 101);
-    } finally {
-      other.close();
-      await handle.close();
-    }
+    });
   });
 
   // Reads on their own share one read transaction until the end of the turn (create-db.ts, readsTogether):
   // another process's commit is seen from the next turn on, the service's own writes at once, and a write on
   // its own never waits inside that transaction for the turn to end (another process sees it at once).
   it('shares one snapshot among the reads of a turn, never holding back a write', async () => {
-    const { handle, path } = await migrated();
-    const other = new SqliteDatabase(path, { timeout: 0 });
-    const version = async () => (await handle.db.selectFrom('data_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow()).version;
-    const otherVersion = () => (other.prepare('select version from data_version where id = 1').get() as { version: number }).version;
-    try {
+    await withOther(async (handle, other) => {
+      const version = async () => (await handle.db.selectFrom('data_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow()).version;
+      const otherVersion = () => (other.prepare('select version from data_version where id = 1').get() as { version: number }).version;
       const first = await version();
       other.prepare('update data_version set version = version + 100 where id = 1').run();
       expect(await version()).toBe(first); // the same turn: the same snapshot
@@ -82,17 +88,12 @@ describe('SQLite: the service connection', () => {
       expect(truncated(other)).toBe(false);
       await nextTurn();
       expect(truncated(other)).toBe(true);
-    } finally {
-      other.close();
-      await handle.close();
-    }
+    });
   });
 
   // A stream read row by row across turns holds the connection: the turn's transaction ends after it.
   it('ends the shared read transaction after a stream that outlasts its turn', async () => {
-    const { handle, path } = await migrated();
-    const other = new SqliteDatabase(path, { timeout: 0 });
-    try {
+    await withOther(async (handle, other) => {
       const seen: number[] = [];
       for await (const row of handle.db.selectFrom('data_version').select('id').union(handle.db.selectFrom('term').select('id')).stream()) {
         seen.push(row.id);
@@ -103,10 +104,7 @@ describe('SQLite: the service connection', () => {
       expect(truncated(other)).toBe(false); // the transaction outlived the turn it began in, held by the stream
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(truncated(other)).toBe(true);
-    } finally {
-      other.close();
-      await handle.close();
-    }
+    });
   });
 
   // The planner's statistics on SQLite are each index's summary (sqlite_stat1), never stat4's samples of values,
