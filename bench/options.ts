@@ -39,7 +39,8 @@ same size (the ceiling). Prints a table; writes bench/results/<timestamp>.json a
   --instructions <n>    count instead of timing: once the texts are stored, the service runs again under
                         valgrind's callgrind; each scenario sends n requests to warm it, then n counted; prints
                         the instructions a request of the service's main thread (repeatable within ~1-3% where
-                        its CPU time swung 2x) and of all its threads. No ceiling, no import; needs valgrind
+                        its CPU time swung 2x) and of all its threads. No ceiling, no import, not with --scale;
+                        needs valgrind
   -h, --help            this text
 
 Exits 1 when any scenario had a non-2xx response, an error or a timeout.`;
@@ -78,6 +79,7 @@ export function parseOptions(argv: string[]): BenchOptions {
   if (database !== undefined && !/^(postgres(ql)?:\/\/|sqlite:)/.test(database)) {
     throw new OptionsError(`--database must start with postgres:// or sqlite: (got "${database}")`);
   }
+  if (values.instructions !== undefined && values.scale) throw new OptionsError('--instructions counts one run: it cannot be combined with --scale');
   const scaleEvents = (values['scale-events'] ?? '10000,1000000').split(',').map((n) => count('scale-events', n.trim(), 0, 1));
   return {
     events: count('events', values.events, 100_000, 1),

@@ -31,7 +31,7 @@ export interface LinkedTexts {
   head: string;
   tail: string;
   jsonLd: string;
-  /** Of the three parts: digested once for every event that embeds the record (see event-json.ts `tagOf`). */
+  /** Of the three parts: digested once for every event that embeds the record (see event-json.ts `composedTag`). */
   digest: string;
 }
 
