@@ -10,7 +10,7 @@ import { toEmbeddedTerm } from '../terms/term.service.ts';
 import type { Taxonomy } from '../terms/term.kind.ts';
 import type { EventCheck, EventLinks, EventRow } from './event.repository.ts';
 import { blanked, isLocked, type RecordDeps, type RecordOptions } from './event.record.ts';
-import { embedsVenue, fillText, type LinkedText, type LinkedTexts, linkedForm, linkedTexts as linkedParts, organizersIn, ownText } from './event-text.ts';
+import { embedsIn, fillText, type LinkedText, type LinkedTexts, linkedForm, linkedTexts as linkedParts, ownPieces, ownText } from './event-text.ts';
 import type { Own, StoredTexts } from './stored-texts.ts';
 
 /**
@@ -51,7 +51,7 @@ interface TagSources {
  * What the code makes of sample parts: composed into every tag, so a tag changes with the code that puts a
  * record's text together, as the text would (the own text's code is in the stored texts' fingerprint).
  */
-const ASSEMBLY = digestTag(fillText(`{"a":1,\u0001venue\u0001,"o":\u0001organizers\u0001,"c":\u0001categories\u0001,"t":\u0001tags\u0001\u0001ld\u0001,"json_ld":{"v":\u0001venueld\u0001,"o":[\u0001organizerld0\u0001]}}`, true, {
+const ASSEMBLY = digestTag(fillText(ownPieces(`{"a":1,\u0001venue\u0001,"o":\u0001organizers\u0001,"c":\u0001categories\u0001,"t":\u0001tags\u0001\u0001ld\u0001,"json_ld":{"v":\u0001venueld\u0001,"o":[\u0001organizerld0\u0001]}}`), true, {
   venue: { json: '{"v":1}', jsonLd: '{"vl":1}', digest: '' }, organizers: [{ json: '{"o":1}', jsonLd: '{"ol":1}', digest: '' }], categories: '[1]', tags: '[2]',
 }).json);
 
@@ -65,6 +65,13 @@ function composedTag(sources: TagSources, json: string, at: RecordText['at'], fi
   const categories = json.slice(at.categories[0], at.categories[1]);
   const tags = json.slice(at.tags[0], at.tags[1]);
   return digestTag(`${ASSEMBLY}\n${fingerprint}\n${sources.own}\n${sources.venue ?? ''}\n${sources.organizers.join(',')}\n${categories}\n${tags}`);
+}
+
+/** Where the texts a record embeds are found, by id (undefined: none). */
+interface Parts {
+  venue: (id: number) => LinkedText | undefined;
+  organizer: (id: number) => LinkedText | undefined;
+  term: (id: number) => string | undefined;
 }
 
 const checkOf = ({ id, slug, status, author_id, password, revision, venue_id }: EventCheck): EventCheck =>
@@ -103,14 +110,15 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
   const terms = createRecordCache<number, string>(MOST_TERMS, since, 'embedded-terms');
   // Venue and organizer records as events embed them, both forms in one (event-text.ts), as text: a few
   // thousand serve every event, and are never serialized again for each.
-  const linkedKept = createRecordCache<string, LinkedTexts>(20000, since, 'embedded-linked-posts', {
+  const linkedKept = createRecordCache<number, LinkedTexts>(20000, since, 'embedded-linked-posts', {
     bytes: cacheBytes(0.2),
     weigh: (linked) => ROW_OVERHEAD / 4 + textBytes(linked.head) + textBytes(linked.tail) + textBytes(linked.jsonLd),
   });
   // Image rows never change once written (images are deduplicated by URL and never edited or deleted).
   const images = new Map<number, { id: number; url: string; extension: string }>();
   const MOST_IMAGES = 5000;
-  const linkedKey = (kind: string, id: number) => `${kind}:${id}`;
+  // A number, not `venue:12`: a string made for each lookup is hashed anew each time.
+  const linkedKey = (kind: 'venue' | 'organizer', id: number) => (kind === 'venue' ? 2 * id : 2 * id + 1);
   // Moves whenever a kept term text is forgotten. A whole text put together before is out of date if one of
   // its own terms was forgotten since (`termForgotten`), or every term was (`allTermsForgotten`): a new event
   // moves the counts of its two or three terms, and the texts that embed none of them stay as they are.
@@ -207,8 +215,14 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
     return found;
   }
 
-  const termList = (ids: number[], termText: Map<number, string>) =>
-    `[${ids.map((id) => termText.get(id)).filter((t) => t !== undefined).join(',')}]`;
+  const termList = (ids: number[], termText: (id: number) => string | undefined) => {
+    let list = '';
+    for (const id of ids) {
+      const text = termText(id);
+      if (text !== undefined) list += list === '' ? text : `,${text}`;
+    }
+    return `[${list}]`;
+  };
 
   /**
    * The whole text with its term lists as they are now. The text keeps it (one copy, the old one let go)
@@ -220,8 +234,9 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
   function put(text: RecordText, termText: Map<number, string>, from: number): { json: string; at: RecordText['at'] } {
     if (termsCurrent(text)) return text;
     const { json, at } = text;
-    const categories = termList(text.categories, termText);
-    const tags = termList(text.tags, termText);
+    const term = (id: number) => termText.get(id);
+    const categories = termList(text.categories, term);
+    const tags = termList(text.tags, term);
     const whole = json.slice(0, at.categories[0]) + categories + json.slice(at.categories[1], at.tags[0]) + tags + json.slice(at.tags[1]);
     const again = termsSince(text, text.spliced);
     text.spliced = termsSeen;
@@ -287,8 +302,12 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
     const fromStore = new Set(owns.keys());
     const fresh = missing.filter((row) => !fromStore.has(row.id)).filter(isWhole);
     const links = await deps.repos.events.linksOf(fresh.map((row) => row.id));
-    const venues = await linkedTexts('venue', missing.flatMap((row) => (row.venue_id === null ? [] : [row.venue_id])), deps, single, from, use.fresh);
-    const organizerIds = [...owns.values()].flatMap((o) => o.links.organizers).concat([...links.values()].flatMap((l) => l.organizers));
+    const venueIds: number[] = [];
+    for (const row of missing) if (row.venue_id !== null) venueIds.push(row.venue_id);
+    const venues = await linkedTexts('venue', venueIds, deps, single, from, use.fresh);
+    const organizerIds: number[] = [];
+    for (const own of owns.values()) organizerIds.push(...own.links.organizers);
+    for (const link of links.values()) organizerIds.push(...link.organizers);
     const organizers = await linkedTexts('organizer', organizerIds, deps, single, from, use.fresh);
     const imagesById = await imageRows(fresh, deps);
     // Built in the single form unless neither this read nor the store wants it (a write's answer), whose
@@ -307,29 +326,72 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
       owns.set(row.id, built);
       if (use.offer) stored.offer(row, built);
     }
-    const all = [...owns.values()];
-    const termText = await termTexts({ categories: all.flatMap((o) => o.links.categories), tags: all.flatMap((o) => o.links.tags) }, deps, from, use.fresh);
+    const termIds = { categories: [] as number[], tags: [] as number[] };
+    for (const own of owns.values()) {
+      termIds.categories.push(...own.links.categories);
+      termIds.tags.push(...own.links.tags);
+    }
+    const termText = await termTexts(termIds, deps, from, use.fresh);
+    const parts: Parts = { venue: (id) => venues.get(id), organizer: (id) => organizers.get(id), term: (id) => termText.get(id) };
     const again: EventRow[] = [];
     for (const row of missing) {
-      if (!owns.has(row.id)) continue;
-      const { own, links: linked } = owns.get(row.id) as Own;
-      const venue = row.venue_id === null ? undefined : venues.get(row.venue_id);
-      const embedded = linked.organizers.map((id) => organizers.get(id)).filter((text) => text !== undefined);
-      const stale = fromStore.has(row.id) &&
-        (embedsVenue(own) !== (venue !== undefined) || embedded.length !== linked.organizers.length || organizersIn(own) !== embedded.length);
-      if (stale) {
-        if (isWhole(row)) again.push(row);
-        continue;
-      }
-      const { json, at } = fillText(own, single, {
-        venue, organizers: embedded, categories: termList(linked.categories, termText), tags: termList(linked.tags, termText),
-      });
-      // Only a single form's text is ever tagged.
-      const sources = { own: single ? digestTag(own) : '', venue: venue?.digest, organizers: embedded.map((organizer) => organizer.digest) };
-      made.set(row.id, textOf(json, at, row, linked, sources, from));
+      const own = owns.get(row.id);
+      if (own === undefined) continue;
+      const text = assemble(row, own, parts, single, from, fromStore.has(row.id));
+      if (text) made.set(row.id, text);
+      else if (isWhole(row)) again.push(row);
     }
     if (again.length > 0) for (const [id, text] of await build(again, deps, single, from, { read: false, offer: use.offer, fresh: use.fresh })) made.set(id, text);
     return made;
+  }
+
+  /**
+   * One event's text from its own text and the parts `parts` finds, in the single form unless `single` is
+   * false; undefined for a stored own text (`stored`) that embeds a venue or organizer other than those found
+   * (one gone since, or one there now that was not when it was built): it is built again from the row.
+   */
+  function assemble(row: EventCheck, { own, links }: Own, parts: Parts, single: boolean, from: number, stored: boolean) {
+    const pieces = ownPieces(own);
+    const venue = row.venue_id === null ? undefined : parts.venue(row.venue_id);
+    const embedded: LinkedText[] = [];
+    for (const id of links.organizers) {
+      const organizer = parts.organizer(id);
+      if (organizer !== undefined) embedded.push(organizer);
+    }
+    if (stored) {
+      const built = embedsIn(pieces);
+      if (built.venue !== (venue !== undefined) || embedded.length !== links.organizers.length || built.organizers !== embedded.length) return undefined;
+    }
+    const { json, at } = fillText(pieces, single, {
+      venue, organizers: embedded, categories: termList(links.categories, parts.term), tags: termList(links.tags, parts.term),
+    });
+    // Only a single form's text is ever tagged.
+    const sources = { own: single ? digestTag(own) : '', venue: venue?.digest, organizers: embedded.map((organizer) => organizer.digest) };
+    return textOf(json, at, row, links, sources, from);
+  }
+
+  /**
+   * A single read's text from its stored own text and the parts kept in memory, without a statement or a
+   * turn of the event loop; undefined when a part it names is not kept (`build` reads those), or the own
+   * text embeds other parts than there are now.
+   */
+  function fromKept(row: EventCheck, own: Own, from: number) {
+    const venue = row.venue_id === null ? undefined : linkedKept.get(linkedKey('venue', row.venue_id));
+    if (row.venue_id !== null && venue === undefined) return undefined;
+    const organizers = new Map<number, LinkedText>();
+    for (const id of own.links.organizers) {
+      const organizer = linkedKept.get(linkedKey('organizer', id));
+      if (organizer === undefined) return undefined;
+      organizers.set(id, linkedForm(organizer, true));
+    }
+    const termText = new Map<number, string>();
+    for (const id of [...own.links.categories, ...own.links.tags]) {
+      const text = terms.get(id);
+      if (text === undefined) return undefined;
+      termText.set(id, text);
+    }
+    const venueText = venue && linkedForm(venue, true);
+    return assemble(row, own, { venue: () => venueText, organizer: (id) => organizers.get(id), term: (id) => termText.get(id) }, true, from, true);
   }
 
   /** The text as this caller may see it: blanked (and kept so) behind a password it has not unlocked. */
@@ -443,7 +505,7 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
       const row = checkOf(read);
       slugs.set(row.slug, row.id, from);
       const own = stored.validOwn(read);
-      let made = own && (await build([row], deps, true, from, { read: false, offer: false }, new Map([[row.id, own]]))).get(row.id);
+      let made = own && (fromKept(row, own, from) ?? (await build([row], deps, true, from, { read: false, offer: false }, new Map([[row.id, own]]))).get(row.id));
       if (!made) {
         // No stored text of this revision, or one that embeds a venue or organizer no longer there.
         const whole = await deps.repos.events.findById(row.id);

@@ -88,21 +88,30 @@ export function ownText(
   return `${json.slice(0, ld)}${SEP}ld${SEP}${json.slice(ld)}`;
 }
 
-/** Whether an own text embeds a venue (one was found when it was built). */
-export const embedsVenue = (own: string) => own.includes(`${SEP}venue${SEP}`);
-/** How many organizers an own text embeds. */
-export const organizersIn = (own: string) => own.split(`${SEP}organizerld`).length - 1;
+/** An own text cut at its marks: text, name, text, name, …, text (the names at odd places). */
+export const ownPieces = (own: string): string[] => own.split(SEP);
+
+/** Whether an own text (in pieces) embeds a venue, and how many organizers: what it was built with. */
+export function embedsIn(pieces: string[]): { venue: boolean; organizers: number } {
+  let venue = false;
+  let organizers = 0;
+  for (let i = 1; i < pieces.length; i += 2) {
+    if (pieces[i] === 'venue') venue = true;
+    else if (pieces[i].startsWith('organizerld')) organizers++;
+  }
+  return { venue, organizers };
+}
 
 /**
- * A record's JSON in one form, from its own text and the texts of what it embeds (each organizer's in the
- * order of its marks), and where its two term lists are in it (event-json.ts puts new ones in there).
+ * A record's JSON in one form, from its own text (in pieces, `ownPieces`) and the texts of what it embeds
+ * (each organizer's in the order of its marks), and where its two term lists are in it (event-json.ts puts new
+ * ones in there).
  */
 export function fillText(
-  own: string,
+  pieces: string[],
   single: boolean,
   embedded: { venue?: LinkedText; organizers: LinkedText[]; categories: string; tags: string },
 ): { json: string; at: { categories: [number, number]; tags: [number, number] } } {
-  const pieces = own.split(SEP);
   let json = pieces[0];
   const at = { categories: [0, 0] as [number, number], tags: [0, 0] as [number, number] };
   for (let i = 1; i < pieces.length; i += 2) {

@@ -151,6 +151,31 @@ describeEachDialect('event records stored ready to serve', (t) => {
     }
   });
 
+  it('a stored text that embeds other parts than the event has now is built again, whether those parts are kept or read', async () => {
+    const { id, venue } = await event('Shaped');
+    const other = await event('Neighbour');
+    await fresh(id);
+    // As if built while its venue and second organizer could not be found: no marks for them, same revision.
+    const { body } = (await stored(id)) as { body: string };
+    const marks = body.match(/\u0001[a-z]+\d*\u0001/g) ?? [];
+    expect(marks).toEqual(expect.arrayContaining(['\u0001venue\u0001', '\u0001venueld\u0001', '\u0001organizerld1\u0001']));
+    const shrunk = body.replace('\u0001venue\u0001', '[]').replace(',\u0001venueld\u0001', '').replace(',\u0001organizerld1\u0001', '');
+    const app = await buildApp({ config: t().config, database: t().database, logger: false });
+    try {
+      // Read second: the venue, organizers and terms it embeds are kept by then (no statement for them).
+      expect((await app.inject({ url: `${API}/events/${other.id}` })).statusCode).toBe(200);
+      await db().updateTable('event_text').set({ body: shrunk }).where('event_id', '=', id).execute();
+      const served = (await app.inject({ url: `${API}/events/${id}` })).json();
+      expect([served.venue.id, served.organizer.map((o: { organizer: string }) => o.organizer)]).toEqual([venue.id, ['Ann', 'Bob']]);
+    } finally {
+      await app.close();
+    }
+    // Read first, in a process holding nothing: the parts are read with it.
+    await db().updateTable('event_text').set({ body: shrunk }).where('event_id', '=', id).execute();
+    const read = await fresh(id);
+    expect([read.single.venue.id, read.single.organizer.length, read.listed?.venue.id]).toEqual([venue.id, 2, venue.id]);
+  });
+
   it('a process stores the texts of every event not in the trash that has no valid one, and serves them', async () => {
     const ids: number[] = [];
     for (const title of ['One', 'Two', 'Three']) ids.push((await event(title)).id);
