@@ -222,6 +222,8 @@ export interface EventTextTable {
   fingerprint: string;
   links: string;
   body: string;
+  /** The body's digest (migration 0018); none for a text stored before it. */
+  digest: string | null;
 }
 
 export interface EventTermTable {

@@ -11,7 +11,7 @@ import type { Taxonomy } from '../terms/term.kind.ts';
 import type { EventCheck, EventLinks, EventRow } from './event.repository.ts';
 import { blanked, isLocked, type RecordDeps, type RecordOptions } from './event.record.ts';
 import { embedsIn, fillText, type LinkedText, type LinkedTexts, linkedForm, linkedTexts as linkedParts, ownPieces, ownText } from './event-text.ts';
-import type { Own, StoredTexts } from './stored-texts.ts';
+import { type Own, ownDigest, type StoredTexts } from './stored-texts.ts';
 
 /**
  * An event record as JSON text with its two term lists left out: the terms it embeds carry their counts,
@@ -19,9 +19,10 @@ import type { Own, StoredTexts } from './stored-texts.ts';
  * the text changes only when the event, its venue, one of its organizers or one of its terms does.
  */
 interface RecordText {
-  /** The whole text as last put together, and where its two term lists are in it. */
+  /** The whole text as last put together, where its two term lists are in it, and their terms' digests. */
   json: string;
   at: { categories: [number, number]; tags: [number, number] };
+  termDigests: string;
   /** The term generation (see `termsSeen`) its term lists are of; -1 when they may be out of date. */
   terms: number;
   /** The term generation its term lists were last put together at without being kept (see `put`); -1 never. */
@@ -40,6 +41,13 @@ interface RecordText {
   etag: string | undefined;
 }
 
+/** A term's record as events embed it, with its digest (taken once, for every event that embeds it). */
+interface TermText {
+  json: string;
+  digest: string;
+}
+const termTextOf = (json: string): TermText => ({ json, digest: digestTag(json) });
+
 /** The digests of the parts a record's text is put together from (event-text.ts `fillText`). */
 interface TagSources {
   own: string;
@@ -56,22 +64,25 @@ const ASSEMBLY = digestTag(fillText(ownPieces(`{"a":1,\u0001venue\u0001,"o":\u00
 }).json);
 
 /**
- * The entity tag of a record's single-form text, composed from the digests of its parts and its term lists
- * (found at `at` in `json`): the text is a function of these alone (`fillText`), so equal parts make equal
- * texts, and a text whose bytes differ has other parts. A cold read digests its own text (~3 kB) and some
- * hundred bytes, not the ~10 kB it sends; a write's If-Match is checked against the same composition.
+ * The entity tag of a record's single-form text, composed from the digests of its parts, its term lists' among
+ * them (`termDigests`, those of the terms in each list, in order): the text is a function of these parts alone
+ * (`fillText`), so equal parts make equal texts, and a text whose bytes differ has other parts. Each part's
+ * digest is taken once (an own text's when it is stored, a linked record's or term's when it is kept), so a
+ * read digests a few hundred bytes, not the ~10 kB it sends; a write's If-Match is checked against the same
+ * composition.
  */
-function composedTag(sources: TagSources, json: string, at: RecordText['at'], fingerprint: string): string {
-  const categories = json.slice(at.categories[0], at.categories[1]);
-  const tags = json.slice(at.tags[0], at.tags[1]);
-  return digestTag(`${ASSEMBLY}\n${fingerprint}\n${sources.own}\n${sources.venue ?? ''}\n${sources.organizers.join(',')}\n${categories}\n${tags}`);
+function composedTag(sources: TagSources, termDigests: string, fingerprint: string): string {
+  return digestTag(`${ASSEMBLY}\n${fingerprint}\n${sources.own}\n${sources.venue ?? ''}\n${sources.organizers.join(',')}\n${termDigests}`);
 }
+
+/** A record's whole text, where its term lists are in it, and their terms' digests (see `composedTag`). */
+type Filled = Pick<RecordText, 'json' | 'at' | 'termDigests'>;
 
 /** Where the texts a record embeds are found, by id (undefined: none). */
 interface Parts {
   venue: (id: number) => LinkedText | undefined;
   organizer: (id: number) => LinkedText | undefined;
-  term: (id: number) => string | undefined;
+  term: (id: number) => TermText | undefined;
 }
 
 const checkOf = ({ id, slug, status, author_id, password, revision, venue_id }: EventCheck): EventCheck =>
@@ -102,12 +113,15 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
     weigh: (row) => ROW_OVERHEAD + textBytes(row.description) + textBytes(row.search_text) + textBytes(row.excerpt) + textBytes(row.title),
   }, { admitByFrequency: true });
   const slugs = createRecordCache<string, number>(5000, since, 'event-slugs');
-  const texts = createRecordCache<string, RecordText>(3000, since, 'event-records', {
+  // Each event's text in either form, keyed by a number (a string made for each lookup is hashed anew, by the
+  // frequency sketch too).
+  const textKey = (id: number, single: boolean) => (single ? 2 * id + 1 : 2 * id);
+  const texts = createRecordCache<number, RecordText>(3000, since, 'event-records', {
     bytes: cacheBytes(0.3),
     weigh: (text) => ROW_OVERHEAD + textBytes(text.json),
   }, { admitByFrequency: true });
   const MOST_TERMS = 20000;
-  const terms = createRecordCache<number, string>(MOST_TERMS, since, 'embedded-terms');
+  const terms = createRecordCache<number, TermText>(MOST_TERMS, since, 'embedded-terms');
   // Venue and organizer records as events embed them, both forms in one (event-text.ts), as text: a few
   // thousand serve every event, and are never serialized again for each.
   const linkedKept = createRecordCache<number, LinkedTexts>(20000, since, 'embedded-linked-posts', {
@@ -157,13 +171,13 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
       if (kind === 'event') {
         // The counts of the terms it was in moved (known from its kept text; a new event was in none), and
         // of those it is in now (read before the next text is served).
-        const was = texts.get(`${id}:list`) ?? texts.get(`${id}:single`);
+        const was = texts.get(textKey(id, false)) ?? texts.get(textKey(id, true));
         if (was) for (const term of [...was.categories, ...was.tags]) forgetTerm(term);
         else if (action !== 'create') forgetAllTerms();
         touched.add(id);
         rows.delete(id);
-        texts.delete(`${id}:single`);
-        texts.delete(`${id}:list`);
+        texts.delete(textKey(id, true));
+        texts.delete(textKey(id, false));
       } else if (kind === 'venue' || kind === 'organizer') {
         linkedKept.delete(linkedKey(kind, id));
         texts.deleteWhere((text) => (kind === 'venue' ? text.venue === id : text.organizers.includes(id)));
@@ -189,7 +203,7 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
       for (const row of rows) {
         forgetTerm(row.id);
         const taxonomy = row.taxonomy as Taxonomy;
-        terms.set(row.id, jsonText(toEmbeddedTerm(row, Number(row.count ?? 0), deps.urls, taxonomy)), from);
+        terms.set(row.id, termTextOf(jsonText(toEmbeddedTerm(row, Number(row.count ?? 0), deps.urls, taxonomy))), from);
       }
     }).finally(() => (catchingUp = undefined));
     await catchingUp;
@@ -197,7 +211,7 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
 
   /** The embedded terms' JSON, from those kept, the rest read in one query a taxonomy. */
   async function termTexts(ids: { categories: number[]; tags: number[] }, deps: RecordDeps, from: number, fresh = false) {
-    const found = new Map<number, string>();
+    const found = new Map<number, TermText>();
     for (const [taxonomy, wanted] of [['tribe_events_cat', ids.categories], ['post_tag', ids.tags]] as Array<[Taxonomy, number[]]>) {
       const missing: number[] = [];
       for (const id of wanted) {
@@ -207,7 +221,7 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
       }
       if (missing.length === 0) continue;
       for (const row of await deps.repos.terms.findByIds(taxonomy, [...new Set(missing)])) {
-        const text = jsonText(toEmbeddedTerm(row, row.count, deps.urls, taxonomy));
+        const text = termTextOf(jsonText(toEmbeddedTerm(row, row.count, deps.urls, taxonomy)));
         found.set(row.id, text);
         if (!fresh) terms.set(row.id, text, from);
       }
@@ -215,13 +229,17 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
     return found;
   }
 
-  const termList = (ids: number[], termText: (id: number) => string | undefined) => {
-    let list = '';
+  /** A term list's JSON, and its terms' digests (`composedTag`). */
+  const termList = (ids: number[], termText: (id: number) => TermText | undefined) => {
+    let json = '';
+    let digests = '';
     for (const id of ids) {
       const text = termText(id);
-      if (text !== undefined) list += list === '' ? text : `,${text}`;
+      if (text === undefined) continue;
+      json += json === '' ? text.json : `,${text.json}`;
+      digests += `${text.digest},`;
     }
-    return `[${list}]`;
+    return { json: `[${json}]`, digests };
   };
 
   /**
@@ -231,25 +249,29 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
    * before it is next served (a busy calendar moves the counts of its terms with every new event) turned
    * ~10 kB a time into old-space garbage, which only a full collection gives back.
    */
-  function put(text: RecordText, termText: Map<number, string>, from: number): { json: string; at: RecordText['at'] } {
+  function put(text: RecordText, termText: Map<number, TermText>, from: number): Filled {
     if (termsCurrent(text)) return text;
     const { json, at } = text;
     const term = (id: number) => termText.get(id);
     const categories = termList(text.categories, term);
     const tags = termList(text.tags, term);
-    const whole = json.slice(0, at.categories[0]) + categories + json.slice(at.categories[1], at.tags[0]) + tags + json.slice(at.tags[1]);
+    const whole = json.slice(0, at.categories[0]) + categories.json + json.slice(at.categories[1], at.tags[0]) + tags.json + json.slice(at.tags[1]);
     const again = termsSince(text, text.spliced);
     text.spliced = termsSeen;
-    const tagsStart = at.categories[0] + categories.length + (at.tags[0] - at.categories[1]);
-    const wholeAt: RecordText['at'] = { categories: [at.categories[0], at.categories[0] + categories.length], tags: [tagsStart, tagsStart + tags.length] };
-    if (again && from === since()) Object.assign(text, { json: whole, at: wholeAt, terms: termsSeen, etag: undefined });
-    return { json: whole, at: wholeAt };
+    const tagsStart = at.categories[0] + categories.json.length + (at.tags[0] - at.categories[1]);
+    const filled: Filled = {
+      json: whole,
+      at: { categories: [at.categories[0], at.categories[0] + categories.json.length], tags: [tagsStart, tagsStart + tags.json.length] },
+      termDigests: `${categories.digests}|${tags.digests}`,
+    };
+    if (again && from === since()) Object.assign(text, filled, { terms: termsSeen, etag: undefined });
+    return filled;
   }
 
   /** A record's text to keep (where its term lists are, to put new ones in), and the whole text to serve now. */
-  function textOf(json: string, at: RecordText['at'], row: EventCheck, links: Own['links'], sources: TagSources, from: number): { text: RecordText; json: string } {
+  function textOf({ json, at, termDigests }: Filled, row: EventCheck, links: Own['links'], sources: TagSources, from: number): { text: RecordText; json: string } {
     const text: RecordText = {
-      json, at,
+      json, at, termDigests,
       // Its term lists are current only if nothing was forgotten since the read began.
       terms: from === since() ? termsSeen : -1,
       spliced: -1,
@@ -350,8 +372,9 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
    * false; undefined for a stored own text (`stored`) that embeds a venue or organizer other than those found
    * (one gone since, or one there now that was not when it was built): it is built again from the row.
    */
-  function assemble(row: EventCheck, { own, links }: Own, parts: Parts, single: boolean, from: number, stored: boolean) {
-    const pieces = ownPieces(own);
+  function assemble(row: EventCheck, own: Own, parts: Parts, single: boolean, from: number, stored: boolean) {
+    const { links } = own;
+    const pieces = ownPieces(own.own);
     const venue = row.venue_id === null ? undefined : parts.venue(row.venue_id);
     const embedded: LinkedText[] = [];
     for (const id of links.organizers) {
@@ -362,12 +385,12 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
       const built = embedsIn(pieces);
       if (built.venue !== (venue !== undefined) || embedded.length !== links.organizers.length || built.organizers !== embedded.length) return undefined;
     }
-    const { json, at } = fillText(pieces, single, {
-      venue, organizers: embedded, categories: termList(links.categories, parts.term), tags: termList(links.tags, parts.term),
-    });
+    const categories = termList(links.categories, parts.term);
+    const tags = termList(links.tags, parts.term);
+    const { json, at } = fillText(pieces, single, { venue, organizers: embedded, categories: categories.json, tags: tags.json });
     // Only a single form's text is ever tagged.
-    const sources = { own: single ? digestTag(own) : '', venue: venue?.digest, organizers: embedded.map((organizer) => organizer.digest) };
-    return textOf(json, at, row, links, sources, from);
+    const sources = { own: single ? ownDigest(own) : '', venue: venue?.digest, organizers: embedded.map((organizer) => organizer.digest) };
+    return textOf({ json, at, termDigests: `${categories.digests}|${tags.digests}` }, row, links, sources, from);
   }
 
   /**
@@ -384,7 +407,7 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
       if (organizer === undefined) return undefined;
       organizers.set(id, linkedForm(organizer, true));
     }
-    const termText = new Map<number, string>();
+    const termText = new Map<number, TermText>();
     for (const id of [...own.links.categories, ...own.links.tags]) {
       const text = terms.get(id);
       if (text === undefined) return undefined;
@@ -405,10 +428,10 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
    * The text as this caller may see it, with its tag: composed once for as long as the text is kept as it is
    * (`composedTag`); the blanked text of a protected event, digested.
    */
-  function tagged(text: RecordText, { json, at }: { json: string; at: RecordText['at'] }, options: RecordOptions): TaggedText {
+  function tagged(text: RecordText, { json, termDigests }: Filled, options: RecordOptions): TaggedText {
     const served = forCaller(text, json, text.check, options);
     if (served !== json) return { json: served, etag: () => digestTag(served) };
-    const tag = () => composedTag(text.sources, json, at, stored.fingerprint);
+    const tag = () => composedTag(text.sources, termDigests, stored.fingerprint);
     return { json, etag: () => (json === text.json ? (text.etag ??= tag()) : tag()) };
   }
 
@@ -453,7 +476,7 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
     async tagOf(row: EventRow, deps: RecordDeps): Promise<string> {
       const made = (await build([row], deps, true, since(), { read: false, offer: false, fresh: true })).get(row.id);
       if (!made) throw new Error(`event ${row.id}: no text was built`);
-      return composedTag(made.text.sources, made.json, made.text.at, stored.fingerprint);
+      return composedTag(made.text.sources, made.text.termDigests, stored.fingerprint);
     },
 
     /** Builds and stores the own texts of these rows (stored-texts.ts), and waits until they are written. */
@@ -468,11 +491,11 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
      */
     async texts(eventRows: EventRow[], deps: RecordDeps, options: RecordOptions & { from: number; stored?: Stored }): Promise<string[]> {
       await catchUpTerms(deps, options.from);
-      const form = options.single ? 'single' : 'list';
-      const kept = eventRows.map((row) => texts.get(`${row.id}:${form}`));
+      const single = options.single ?? false;
+      const kept = eventRows.map((row) => texts.get(textKey(row.id, single)));
       const missing = eventRows.filter((_, i) => kept[i] === undefined);
-      const made = await build(missing, deps, options.single ?? false, options.from, options.stored ?? { read: true, offer: true });
-      for (const [id, { text }] of made) texts.set(`${id}:${form}`, text, options.from);
+      const made = await build(missing, deps, single, options.from, options.stored ?? { read: true, offer: true });
+      for (const [id, { text }] of made) texts.set(textKey(id, single), text, options.from);
       const stale = kept.filter((text) => text !== undefined && !termsCurrent(text)) as RecordText[];
       const wanted = { categories: stale.flatMap((text) => text.categories), tags: stale.flatMap((text) => text.tags) };
       const termText = await termTexts(wanted, deps, options.from);
@@ -493,17 +516,19 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
       const { from } = options;
       await catchUpTerms(deps, from);
       const id = 'id' in ref ? ref.id : slugs.get(ref.slug);
-      const kept = id === undefined ? undefined : texts.get(`${id}:single`);
+      const kept = id === undefined ? undefined : texts.get(textKey(id, true));
       // A kept slug that names an event of another slug now (moved, or taken since) is read again.
       if (kept && ('id' in ref || kept.check.slug === ref.slug)) {
         check(kept.check);
-        const termText = termsCurrent(kept) ? new Map<number, string>() : await termTexts(kept, deps, from);
+        const termText = termsCurrent(kept) ? new Map<number, TermText>() : await termTexts(kept, deps, from);
         return tagged(kept, put(kept, termText, from), options);
       }
-      const read = await deps.repos.eventTexts.served(ref);
+      const read = await deps.repos.eventTexts.served(ref, stored.fingerprint);
       check(read);
       const row = checkOf(read);
-      slugs.set(row.slug, row.id, from);
+      // Kept for reads by slug only: most reads by id are of texts never kept (admitByFrequency), and every
+      // slug kept pushes out another.
+      if ('slug' in ref) slugs.set(row.slug, row.id, from);
       const own = stored.validOwn(read);
       let made = own && (fromKept(row, own, from) ?? (await build([row], deps, true, from, { read: false, offer: false }, new Map([[row.id, own]]))).get(row.id));
       if (!made) {
@@ -513,8 +538,8 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
         made = (await build([whole], deps, true, from, { read: false, offer: true })).get(row.id);
         if (!made) throw new Error(`event ${row.id}: no text was built`);
       }
-      texts.set(`${row.id}:single`, made.text, from);
-      return tagged(made.text, { json: made.json, at: made.text.at }, options);
+      texts.set(textKey(row.id, true), made.text, from);
+      return tagged(made.text, { json: made.json, at: made.text.at, termDigests: made.text.termDigests }, options);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '../config.ts';
+import { digestTag } from '../http/conditional.ts';
 import type { Urls } from '../http/urls.ts';
 import type { Repositories } from '../store.ts';
 import type { EventServed, StoredText } from './event-text.repository.ts';
@@ -16,7 +17,12 @@ const FORMAT = 1;
 export interface Own {
   own: string;
   links: Pick<EventLinks, 'categories' | 'tags' | 'organizers'>;
+  /** The own text's digest, once taken (`ownDigest`): stored with the text, so a read serving it takes none. */
+  digest?: string;
 }
+
+/** The digest of an own text (in the single form): what an event's entity tag is composed from. */
+export const ownDigest = (own: Own): string => (own.digest ??= digestTag(own.own));
 
 // Texts offered and not written yet at most: past this, offers are let go (a text is offered again when read).
 const MOST_WAITING = 500;
@@ -25,9 +31,9 @@ const GATHER_MS = 20;
 
 const listOf = (ids: number[]) => ids.join(',');
 const idsOf = (list: string) => (list === '' ? [] : list.split(',').map(Number));
-const parsedOwn = (body: string, links: string): Own => {
+const parsedOwn = (body: string, links: string, digest: string | null): Own => {
   const [categories, tags, organizers] = links.split('|');
-  return { own: body, links: { categories: idsOf(categories), tags: idsOf(tags), organizers: idsOf(organizers) } };
+  return { own: body, links: { categories: idsOf(categories), tags: idsOf(tags), organizers: idsOf(organizers) }, digest: digest ?? undefined };
 };
 
 /**
@@ -69,20 +75,21 @@ export function createStoredTexts(deps: { repos: Repositories; urls: Urls; confi
       const revisions = new Map(rows.map((row) => [row.id, row.revision]));
       for (const text of await deps.repos.eventTexts.findByIds([...revisions.keys()])) {
         if (text.revision !== revisions.get(text.event_id) || text.fingerprint !== fingerprint) continue;
-        found.set(text.event_id, parsedOwn(text.body, text.links));
+        found.set(text.event_id, parsedOwn(text.body, text.links, text.digest));
       }
       return found;
     },
-    /** The own text an event was read with (event-text.repository.ts `served`), if it is still valid. */
+    /** The own text an event was read with (event-text.repository.ts `served`, given `fingerprint`), if any. */
     validOwn(served: EventServed): Own | undefined {
-      if (served.text_revision !== served.revision || served.fingerprint !== fingerprint || served.body === null || served.links === null) return undefined;
-      return parsedOwn(served.body, served.links);
+      if (served.body === null || served.links === null) return undefined;
+      return parsedOwn(served.body, served.links, served.digest);
     },
     /** Stores an own text built from `row` (after the answers that wait for it, with the others offered meanwhile). */
-    offer(row: EventRow, { own, links }: Own): void {
+    offer(row: EventRow, built: Own): void {
       if (waiting.size >= MOST_WAITING && !waiting.has(row.id)) return;
+      const { own, links } = built;
       waiting.set(row.id, {
-        event_id: row.id, revision: row.revision, fingerprint, body: own,
+        event_id: row.id, revision: row.revision, fingerprint, body: own, digest: ownDigest(built),
         links: `${listOf(links.categories)}|${listOf(links.tags)}|${listOf(links.organizers)}`,
       });
       gathering ??= setTimeout(() => void write(), GATHER_MS).unref();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
@@ -151,6 +152,30 @@ describeEachDialect('event records stored ready to serve', (t) => {
     }
   });
 
+  it('a text is stored with its digest, which a process serving it composes its tag from; one stored without is digested when read', async () => {
+    const { id } = await event('Digested');
+    const tagIn = async (app: Awaited<ReturnType<typeof buildApp>>) => (await app.inject({ url: `${API}/events/${id}` })).headers.etag;
+    const first = await buildApp({ config: t().config, database: t().database, logger: false });
+    const built = await tagIn(first);
+    await first.close();
+    const row = await db().selectFrom('event_text').select(['body', 'digest']).where('event_id', '=', id).executeTakeFirstOrThrow();
+    expect(row.digest).toBe(`"${createHash('sha1').update(row.body).digest('base64url')}"`);
+    const tagServed = async () => {
+      const app = await buildApp({ config: t().config, database: t().database, logger: false });
+      try {
+        return await tagIn(app);
+      } finally {
+        await app.close();
+      }
+    };
+    expect(await tagServed()).toBe(built);
+    await db().updateTable('event_text').set({ digest: null }).where('event_id', '=', id).execute();
+    expect(await tagServed()).toBe(built);
+    // The stored digest is the one composed: a wrong one makes another tag.
+    await db().updateTable('event_text').set({ digest: '"not-its-digest"' }).where('event_id', '=', id).execute();
+    expect(await tagServed()).not.toBe(built);
+  });
+
   it('a stored text that embeds other parts than the event has now is built again, whether those parts are kept or read', async () => {
     const { id, venue } = await event('Shaped');
     const other = await event('Neighbour');
@@ -224,10 +249,10 @@ describeEachDialect('event records stored ready to serve', (t) => {
     const row = await db().selectFrom('event').select('revision').where('id', '=', id).executeTakeFirstOrThrow();
     await write('POST', `/events/${id}`, { title: 'Raced, changed' });
     const repos = (await import('../../src/store.ts')).createRepositories(db(), t().database.dialect);
-    await repos.eventTexts.store([{ event_id: id, revision: row.revision, fingerprint: 'x', links: '||', body: '{}' }]);
+    await repos.eventTexts.store([{ event_id: id, revision: row.revision, fingerprint: 'x', links: '||', body: '{}', digest: null }]);
     expect(await stored(id)).toBeUndefined();
     // Nor for an event that is not there.
-    await repos.eventTexts.store([{ event_id: id + 1000, revision: 0, fingerprint: 'x', links: '||', body: '{}' }]);
+    await repos.eventTexts.store([{ event_id: id + 1000, revision: 0, fingerprint: 'x', links: '||', body: '{}', digest: '"x"' }]);
     expect(await db().selectFrom('event_text').select('event_id').execute()).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ import * as eventVenueWindow from './0014-event-venue-window.ts';
 import * as recurringSeries from './0015-recurring-series.ts';
 import * as pendingChanges from './0016-pending-changes.ts';
 import * as storedTexts from './0017-stored-texts.ts';
+import * as storedTextDigests from './0018-stored-text-digests.ts';
 
 /** Ordered by name; a shipped migration is never edited, a change is a new entry. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015-recurring-series': recurringSeries,
   '0016-pending-changes': pendingChanges,
   '0017-stored-texts': storedTexts,
+  '0018-stored-text-digests': storedTextDigests,
 };
