@@ -127,6 +127,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   const users = createUserService(store.repos.users);
   const deps = { store, urls, config };
 
+  // Before any route is added: metrics count each route from a hook of its own (http/metrics.ts).
+  const metrics = config.metrics ? registerMetrics(app, { pool: database.pool }) : undefined;
   await app.register(cors, {
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
@@ -135,7 +137,6 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
   if (logStream) registerAccessLog(app, config.logLevel, (line) => logStream.write(line));
   registerSecurityHeaders(app, config.publicUrl);
-  const metrics = config.metrics ? registerMetrics(app, { pool: database.pool }) : undefined;
   registerHealth(app, database.db);
   registerLanguage(app, config.locales);
   answerError = registerErrorHandling(app, [sitePresenter(config)]);

@@ -33,7 +33,14 @@ describeEachDialect('operations: health, readiness, metrics, security headers', 
     await t().app.inject({ url: `${API}/events` });
     await t().app.inject({ url: `${API}/events/999` });
     await t().app.inject({ url: `${API}/events/999` });
+    await t().app.inject({ url: '/no/such/route' });
+    await t().app.inject({ method: 'HEAD', url: `${API}/events` });
+    await t().app.inject({ method: 'OPTIONS', url: `${API}/events`, headers: { origin: 'https://site.example', 'access-control-request-method': 'POST' } });
     const metrics = await t().app.inject({ url: '/metrics' });
+    // Every route is counted by its pattern (CORS's preflight route too), requests no route matched as one.
+    expect(metrics.body).toContain('http_requests_total{route="unmatched",method="GET",status="404"} 1');
+    expect(metrics.body).toContain(`http_requests_total{route="${API}/events",method="HEAD",status="200"} 1`);
+    expect(metrics.body).toContain('http_requests_total{route="*",method="OPTIONS",status="204"} 1');
     expect(metrics.headers['content-type']).toMatch(/^text\/plain/);
     expect(metrics.body).toContain(`http_requests_total{route="${API}/events",method="GET",status="200"} 1`);
     expect(metrics.body).toContain(`http_requests_total{route="${API}/events/:id(^\\\\d+)",method="GET",status="404"} 2`);
