@@ -369,10 +369,10 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
 
   /**
    * One event's text from its own text and the parts `parts` finds, in the single form unless `single` is
-   * false; undefined for a stored own text (`stored`) that embeds a venue or organizer other than those found
+   * false; undefined for a stored own text (`fromStore`) that embeds a venue or organizer other than those found
    * (one gone since, or one there now that was not when it was built): it is built again from the row.
    */
-  function assemble(row: EventCheck, own: Own, parts: Parts, single: boolean, from: number, stored: boolean) {
+  function assemble(row: EventCheck, own: Own, parts: Parts, single: boolean, from: number, fromStore: boolean) {
     const { links } = own;
     const pieces = ownPieces(own.own);
     const venue = row.venue_id === null ? undefined : parts.venue(row.venue_id);
@@ -381,7 +381,7 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
       const organizer = parts.organizer(id);
       if (organizer !== undefined) embedded.push(organizer);
     }
-    if (stored) {
+    if (fromStore) {
       const built = embedsIn(pieces);
       if (built.venue !== (venue !== undefined) || embedded.length !== links.organizers.length || built.organizers !== embedded.length) return undefined;
     }
@@ -539,7 +539,7 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
         if (!made) throw new Error(`event ${row.id}: no text was built`);
       }
       texts.set(textKey(row.id, true), made.text, from);
-      return tagged(made.text, { json: made.json, at: made.text.at, termDigests: made.text.termDigests }, options);
+      return tagged(made.text, made.text, options);
     },
   };
 }
