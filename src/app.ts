@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import cors from '@fastify/cors';
 import type { DateTime } from 'luxon';
 import pino from 'pino';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
@@ -14,6 +13,7 @@ import { createEventService } from './events/event.service.ts';
 import { registerDocsRoutes } from './docs/docs.routes.ts';
 import { collectRoutes } from './docs/route-registry.ts';
 import { registerAllowHeader } from './http/allow.ts';
+import { registerCors } from './http/cors.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { registerHealth } from './http/health.ts';
 import { registerMetrics } from './http/metrics.ts';
@@ -129,12 +129,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   // Before any route is added: metrics count each route from a hook of its own (http/metrics.ts).
   const metrics = config.metrics ? registerMetrics(app, { pool: database.pool }) : undefined;
-  await app.register(cors, {
-    origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],
-    exposedHeaders: ['X-TEC-Total', 'X-TEC-TotalPages'],
-  });
+  registerCors(app, config.corsOrigins);
   if (logStream) registerAccessLog(app, config.logLevel, (line) => logStream.write(line));
   registerSecurityHeaders(app, config.publicUrl);
   registerHealth(app, database.db);

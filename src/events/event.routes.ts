@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { acceptsCalendar, clientGone, sendCalendar, varyOn } from '../feeds/feed.http.ts';
+import { acceptsCalendar, clientGone, sendCalendar } from '../feeds/feed.http.ts';
+import { varyOn } from '../http/vary.ts';
 import type { FeedService } from '../feeds/feed.service.ts';
 import { CHECKED_WRITE, CONDITIONAL, ifMatchOf, sendJson, sendRecordText } from '../http/conditional.ts';
 import { listHeaders, postListJson } from '../http/pagination.ts';

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { answeredNotModified } from '../http/conditional.ts';
+import { varyOn } from '../http/vary.ts';
 import type { Feed } from './feed.service.ts';
 
 /**
@@ -18,13 +19,6 @@ export function acceptsCalendar(accept: string | undefined): boolean {
     else if (type === 'application/json') json = Math.max(json, quality);
   }
   return calendar > 0 && calendar >= json;
-}
-
-/** Adds header names to Vary, keeping those already there (Accept-Language, and Origin from CORS). */
-export function varyOn(reply: FastifyReply, ...names: string[]): FastifyReply {
-  const present = String(reply.getHeader('vary') ?? '').split(',').map((name) => name.trim()).filter(Boolean);
-  const missing = names.filter((name) => !present.some((p) => p.toLowerCase() === name.toLowerCase()));
-  return missing.length > 0 ? reply.header('vary', [...present, ...missing].join(', ')) : reply;
 }
 
 /**

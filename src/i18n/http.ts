@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { NAMESPACE } from '../http/urls.ts';
+import { varyOn } from '../http/vary.ts';
 import { type Language, pickLanguage } from './language.ts';
 
 declare module 'fastify' {
@@ -39,7 +40,7 @@ export function registerLanguage(app: FastifyInstance, locales: string[]) {
   app.addHook('onRequest', (request, reply, done) => {
     request.language = pickLanguage(segments.get(request.raw), request.headers['accept-language'], locales);
     // (X-Content-Type-Options, which this hook set as well, is the security headers' own: http/security-headers.ts.)
-    void reply.header('Vary', 'Accept-Language');
+    void varyOn(reply, 'Accept-Language');
     done();
   });
 }

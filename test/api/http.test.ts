@@ -36,6 +36,24 @@ describeEachDialect('HTTP behaviour shared by every route', (t) => {
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-methods']).toContain('PATCH');
     expect(preflight.headers['access-control-allow-headers']).toContain('Authorization');
+    // A preflight's answer passes the other hooks too (the CORS plugin used to answer it before them).
+    expect(preflight.headers['x-content-type-options']).toBe('nosniff');
+    expect(preflight.headers['content-length']).toBe('0');
+  });
+
+  it('tells a plain OPTIONS which methods its path answers, and 404s one where none does', async () => {
+    const collection = await t().app.inject({ method: 'OPTIONS', url: `${API}/events?per_page=1` });
+    expect(collection.statusCode).toBe(204);
+    expect(collection.headers.allow).toBe('GET, HEAD, POST, OPTIONS');
+    expect(collection.body).toBe('');
+    expect((await t().app.inject({ method: 'OPTIONS', url: `${API}/events/12` })).headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+    // The site's pages as well as the API.
+    expect((await t().app.inject({ method: 'OPTIONS', url: '/events/' })).headers.allow).toBe('GET, HEAD, OPTIONS');
+    for (const url of [`${API}/nothing`, `${API}/events/12/more`]) {
+      const none = await t().request({ method: 'OPTIONS', url });
+      expect(none.statusCode, url).toBe(404);
+      expect(none.json).toEqual({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+    }
   });
 });
 
@@ -45,6 +63,12 @@ describeEachDialect('configured CORS origins and body limit', (t) => {
     expect(allowed.headers['access-control-allow-origin']).toBe('https://a.test');
     const denied = await t().request({ url: `${API}/events`, headers: { origin: 'https://evil.test' } });
     expect(denied.headers['access-control-allow-origin']).toBeUndefined();
+    // The answer depends on the origin: a shared cache must keep it apart per origin, and by what else it
+    // varies still (the language; the list's representation, negotiated by Accept).
+    for (const res of [allowed, denied]) expect(res.headers.vary).toBe('Origin, Accept-Language, Accept');
+    const feed = await t().request({ url: `${API}/events`, headers: { origin: 'https://b.test', accept: 'text/calendar' } });
+    expect(feed.headers['access-control-allow-origin']).toBe('https://b.test');
+    expect(feed.headers.vary).toBe('Origin, Accept-Language, Accept, Authorization');
   });
 
   it('answers a body over CAL_BODY_LIMIT with 413 and stores nothing', async () => {
