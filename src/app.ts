@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { DbHandle } from './db/create-db.ts';
 import { createStore } from './store.ts';
 import { registerAccessLog } from './http/access-log.ts';
+import { chunkedLines } from './http/log-lines.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerEventRoutes } from './events/event.routes.ts';
 import { createEventService } from './events/event.service.ts';
@@ -70,7 +71,9 @@ export interface BuildAppOptions {
 
 /** Where log lines go: stdout in pino's JSON, or pino-pretty's readable lines when stdout is a terminal. */
 function logDestination() {
-  return process.stdout.isTTY ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) : pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  return process.stdout.isTTY
+    ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' })
+    : chunkedLines(pino.destination({ dest: 1, sync: false, minLength: 4096 }));
 }
 
 /** Wires repositories -> services -> plugins -> routes, by hand. */
