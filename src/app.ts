@@ -44,7 +44,7 @@ import { registerWebhookRoutes } from './webhooks/webhook.routes.ts';
 import { createWebhookService } from './webhooks/webhook.service.ts';
 import { registerSiteRoutes } from './site/site.routes.ts';
 import { SITE_ROOTS, sitePresenter } from './site/site-render.tsx';
-import { languageRewriter, registerLanguage } from './i18n/http.ts';
+import { languageOf, languageRewriter, registerLanguage } from './i18n/http.ts';
 import { createUserService } from './users/user.service.ts';
 import { venueKind } from './venues/venue.kind.ts';
 import { registerVenueRoutes } from './venues/venue.routes.ts';
@@ -109,7 +109,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     // WordPress allows 200-character slugs, and a URL-encoded one of other letters is up to nine times longer.
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 2000 },
     // What the router rejects before any route (a longer parameter, a malformed URL) takes the one error path.
-    frameworkErrors: (error, request, reply) => answerError(error, request, reply),
+    // No hook has run for those: the language is picked here, so that they are answered in it too.
+    frameworkErrors: (error, request, reply) => {
+      request.language = languageOf(request, config.locales);
+      return answerError(error, request, reply);
+    },
     // The language segment comes off first (`/fr/wp-json/...`), then the WordPress path becomes the canonical one.
     rewriteUrl: wordpress ? (request) => wordpress(request, language(request)) : language,
   });

@@ -56,6 +56,8 @@ export function registerErrorHandling(app: FastifyInstance, presenters: ErrorPre
     if (status === 413) return send(reply, request, new ApiError(413, 'rest_request_too_large', 'The request body is too large.'));
     if (status === 414) return send(reply, request, new ApiError(414, 'rest_uri_too_long', 'The request URL is too long.'));
     if (status === 415) return send(reply, request, new ApiError(415, 'rest_unsupported_media_type', 'Unsupported Content-Type.'));
+    // A path the router cannot decode (`%zz`, a cut `%E0%A4`): the URL's fault, said so, not the body's.
+    if ((error as FastifyError).code === 'FST_ERR_BAD_URL') return send(reply, request, new ApiError(400, 'rest_invalid_url', 'The request URL is not valid.'));
     // Malformed JSON, a bad Content-Length, and other faults of the request itself.
     if (status >= 400 && status < 500) return send(reply, request, new ApiError(400, 'rest_invalid_json', 'The request body could not be read.'));
     // Never echo internals; the request id in the log ties the report to the cause.

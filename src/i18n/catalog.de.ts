@@ -188,6 +188,7 @@ export const de: Record<string, string> = {
   'No route was found matching the URL and request method.':
     'Es wurde keine Route gefunden, die der URL und der Anfragemethode entspricht.',
   'The specified namespace could not be found.': 'Der angegebene Namensraum wurde nicht gefunden.',
+  'The request URL is not valid.': 'Die URL der Anfrage ist ungültig.',
   'The request URL is too long.': 'Die URL der Anfrage ist zu lang.',
   'The request body is too large.': 'Der Anfragetext ist zu groß.',
   'Unsupported Content-Type.': 'Nicht unterstützter Content-Type.',

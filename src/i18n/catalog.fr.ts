@@ -189,6 +189,7 @@ export const fr: Record<string, string> = {
   'No route was found matching the URL and request method.':
     "Aucune route ne correspond à l'URL et à la méthode de la requête.",
   'The specified namespace could not be found.': "L'espace de noms indiqué est introuvable.",
+  'The request URL is not valid.': "L'URL de la requête n'est pas valide.",
   'The request URL is too long.': "L'URL de la requête est trop longue.",
   'The request body is too large.': 'Le corps de la requête est trop volumineux.',
   'Unsupported Content-Type.': 'Content-Type non pris en charge.',

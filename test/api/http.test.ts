@@ -10,6 +10,16 @@ describeEachDialect('HTTP behaviour shared by every route', (t) => {
     }
   });
 
+  it('answers a path it cannot decode with 400 rest_invalid_url, whatever the method', async () => {
+    for (const [method, url] of [['GET', `${API}/events/%zz`], ['GET', `${API}/events/by-slug/caf%C3`], ['DELETE', `${API}/venues/%E0%A4%A`], ['OPTIONS', `${API}/events/%zz`]] as const) {
+      const res = await t().request({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(400);
+      expect(res.json, `${method} ${url}`).toEqual({ code: 'rest_invalid_url', message: 'The request URL is not valid.', data: { status: 400 } });
+    }
+    const french = await t().request({ url: `/fr${API}/events/%zz` });
+    expect([french.statusCode, french.json.message]).toEqual([400, "L'URL de la requête n'est pas valide."]);
+  });
+
   it('answers malformed JSON with 400 and changes nothing', async () => {
     const admin = await t().user('administrator');
     const res = await t().request({ method: 'POST', url: `${API}/venues`, headers: { ...admin.headers, 'content-type': 'application/json' }, payload: '{"venue": ' });
