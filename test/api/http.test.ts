@@ -49,6 +49,7 @@ describeEachDialect('HTTP behaviour shared by every route', (t) => {
     // A preflight's answer passes the other hooks too (the CORS plugin used to answer it before them).
     expect(preflight.headers['x-content-type-options']).toBe('nosniff');
     expect(preflight.headers['content-length']).toBe('0');
+    expect(preflight.headers['access-control-max-age']).toBe('600');
   });
 
   it('tells a plain OPTIONS which methods its path answers, and 404s one where none does', async () => {
