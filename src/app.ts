@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { DateTime } from 'luxon';
 import pino from 'pino';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import pretty from 'pino-pretty';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/create-db.ts';
@@ -44,7 +44,7 @@ import { registerWebhookRoutes } from './webhooks/webhook.routes.ts';
 import { createWebhookService } from './webhooks/webhook.service.ts';
 import { registerSiteRoutes } from './site/site.routes.ts';
 import { SITE_ROOTS, sitePresenter } from './site/site-render.tsx';
-import { languageOf, languageRewriter, registerLanguage } from './i18n/http.ts';
+import { languageRewriter, registerLanguage } from './i18n/http.ts';
 import { createUserService } from './users/user.service.ts';
 import { venueKind } from './venues/venue.kind.ts';
 import { registerVenueRoutes } from './venues/venue.routes.ts';
@@ -89,6 +89,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   let answerError: ErrorAnswer = () => {
     throw new Error('error path not ready');
   };
+  // Bound likewise, once the hooks it stands in for exist.
+  let beforeRouting: (request: FastifyRequest, reply: FastifyReply) => void = () => undefined;
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, stream: logStream },
     // No child logger per request (it cost more than a primary-key read): the few lines logged while
@@ -109,9 +111,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     // WordPress allows 200-character slugs, and a URL-encoded one of other letters is up to nine times longer.
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 2000 },
     // What the router rejects before any route (a longer parameter, a malformed URL) takes the one error path.
-    // No hook has run for those: the language is picked here, so that they are answered in it too.
+    // No hook has run for those: what the hooks give every answer (headers, the language) is given here.
     frameworkErrors: (error, request, reply) => {
-      request.language = languageOf(request, config.locales);
+      beforeRouting(request, reply);
       return answerError(error, request, reply);
     },
     // The language segment comes off first (`/fr/wp-json/...`), then the WordPress path becomes the canonical one.
@@ -136,11 +138,16 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   // Before any route is added: metrics count each route from a hook of its own (http/metrics.ts).
   const metrics = config.metrics ? registerMetrics(app, { pool: database.pool }) : undefined;
-  registerCors(app, config.corsOrigins);
+  const corsHeaders = registerCors(app, config.corsOrigins);
   if (logStream) registerAccessLog(app, config.logLevel, (line) => logStream.write(line));
-  registerSecurityHeaders(app, config.publicUrl);
+  const securityHeaders = registerSecurityHeaders(app, config.publicUrl);
   registerHealth(app, database.db);
-  registerLanguage(app, config.locales);
+  const pickLanguage = registerLanguage(app, config.locales);
+  beforeRouting = (request, reply) => {
+    corsHeaders(request, reply);
+    securityHeaders(reply);
+    pickLanguage(request, reply);
+  };
   answerError = registerErrorHandling(app, [sitePresenter(config)]);
   registerRequestParsing(app);
   registerAllowHeader(app, routes);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { varyOn } from './vary.ts';
 
 const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
@@ -18,10 +18,10 @@ const LOOKED_UP = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
  * security headers, not the contract's error shape), and its `Vary: Origin` was overwritten by the language's.
  * What is needed is a few fixed headers and the preflight's answer.
  */
-export function registerCors(app: FastifyInstance, origins: string[] | '*') {
+export function registerCors(app: FastifyInstance, origins: string[] | '*'): (request: FastifyRequest, reply: FastifyReply) => void {
   const allowed = origins === '*' ? undefined : new Set(origins);
   const fixed = { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED };
-  app.addHook('onRequest', (request, reply, done) => {
+  const headers = (request: FastifyRequest, reply: FastifyReply) => {
     if (allowed === undefined) reply.headers(fixed);
     else {
       const origin = request.headers.origin;
@@ -29,6 +29,9 @@ export function registerCors(app: FastifyInstance, origins: string[] | '*') {
       reply.header('access-control-expose-headers', EXPOSED);
       varyOn(reply, 'Origin');
     }
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    headers(request, reply);
     done();
   });
 
@@ -48,4 +51,6 @@ export function registerCors(app: FastifyInstance, origins: string[] | '*') {
     const allow = methods.includes('GET') ? ['GET', 'HEAD', ...methods.slice(1)] : methods;
     return reply.code(204).header('allow', [...allow, 'OPTIONS'].join(', ')).send();
   });
+  // What the router refuses runs no hook: app.ts sets them on those answers with this, so a script can read why.
+  return headers;
 }

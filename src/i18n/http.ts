@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NAMESPACE } from '../http/urls.ts';
 import { varyOn } from '../http/vary.ts';
 import { type Language, pickLanguage } from './language.ts';
@@ -35,16 +35,21 @@ export function languageRewriter(locales: string[], prefixes: string[] = []) {
 export const languageSegment = (request: IncomingMessage): string | undefined => segments.get(request);
 
 /** The language a request is answered in: its URL's segment, else its Accept-Language, among `locales`. */
-export const languageOf = (request: FastifyRequest, locales: string[]): Language =>
+const languageOf = (request: FastifyRequest, locales: string[]): Language =>
   pickLanguage(segments.get(request.raw), request.headers['accept-language'], locales);
 
-export function registerLanguage(app: FastifyInstance, locales: string[]) {
+export function registerLanguage(app: FastifyInstance, locales: string[]): (request: FastifyRequest, reply: FastifyReply) => void {
   app.decorateRequest('language', 'en');
-  // Callback style, as every hook on the hot path: an async hook costs a promise per request.
-  app.addHook('onRequest', (request, reply, done) => {
+  const pick = (request: FastifyRequest, reply: FastifyReply) => {
     request.language = languageOf(request, locales);
     // (X-Content-Type-Options, which this hook set as well, is the security headers' own: http/security-headers.ts.)
     void varyOn(reply, 'Accept-Language');
+  };
+  // Callback style, as every hook on the hot path: an async hook costs a promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
+    pick(request, reply);
     done();
   });
+  // What the router refuses runs no hook: app.ts picks the language of those answers with this.
+  return pick;
 }

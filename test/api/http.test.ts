@@ -15,7 +15,13 @@ describeEachDialect('HTTP behaviour shared by every route', (t) => {
       const res = await t().request({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(400);
       expect(res.json, `${method} ${url}`).toEqual({ code: 'rest_invalid_url', message: 'The request URL is not valid.', data: { status: 400 } });
+      // No hook runs for what the router refuses; the headers every answer carries are there all the same.
+      expect(res.headers, `${method} ${url}`).toMatchObject({ 'x-content-type-options': 'nosniff', 'access-control-allow-origin': '*', vary: 'Accept-Language' });
     }
+    // (Past any slug WordPress allows: no route documents it.)
+    const long = await t().app.inject({ url: `${API}/events/by-slug/${'a'.repeat(3000)}`, headers: { origin: 'https://widget.test' } });
+    expect([long.statusCode, long.json().code]).toEqual([414, 'rest_uri_too_long']);
+    expect(long.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'access-control-allow-origin': '*' });
     const french = await t().request({ url: `/fr${API}/events/%zz` });
     expect([french.statusCode, french.json.message]).toEqual([400, "L'URL de la requête n'est pas valide."]);
   });
