@@ -66,6 +66,8 @@ describeEachDialect('HTTP behaviour shared by every route', (t) => {
     expect((await t().app.inject({ method: 'OPTIONS', url: `${API}/events/12` })).headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
     // The site's pages as well as the API.
     expect((await t().app.inject({ method: 'OPTIONS', url: '/events/' })).headers.allow).toBe('GET, HEAD, OPTIONS');
+    // Under a language's prefix, as the path without it.
+    expect((await t().app.inject({ method: 'OPTIONS', url: `/fr${API}/events` })).headers.allow).toBe('GET, HEAD, POST, OPTIONS');
     for (const url of [`${API}/nothing`, `${API}/events/12/more`]) {
       const none = await t().request({ method: 'OPTIONS', url });
       expect(none.statusCode, url).toBe(404);
@@ -83,6 +85,11 @@ describeEachDialect('configured CORS origins and body limit', (t) => {
     // The answer depends on the origin: a shared cache must keep it apart per origin, and by what else it
     // varies still (the language; the list's representation, negotiated by Accept).
     for (const res of [allowed, denied]) expect(res.headers.vary).toBe('Origin, Accept-Language, Accept');
+    // A preflight from an origin not listed is answered without Access-Control-Allow-Origin: the browser refuses.
+    const preflight = await t().app.inject({ method: 'OPTIONS', url: `${API}/events`, headers: { origin: 'https://evil.test', 'access-control-request-method': 'POST' } });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers.vary).toBe('Origin, Accept-Language');
     const feed = await t().request({ url: `${API}/events`, headers: { origin: 'https://b.test', accept: 'text/calendar' } });
     expect(feed.headers['access-control-allow-origin']).toBe('https://b.test');
     expect(feed.headers.vary).toBe('Origin, Accept-Language, Accept, Authorization');

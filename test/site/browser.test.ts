@@ -180,4 +180,25 @@ describe.runIf(sqliteRuns())('the site in a real browser (Chromium)', () => {
       await close();
     }
   });
+
+  it('lets a script on another site write through a preflight, and read the list totals (CORS)', async () => {
+    const writer = await createUserService(createUserRepository(database.db)).add('cors-writer', 'administrator');
+    const authorization = `Basic ${Buffer.from(`cors-writer:${writer.password}`).toString('base64')}`;
+    // localhost and 127.0.0.1 are two origins to the browser: the page's script calls the API cross-origin.
+    const page = await open('/events/');
+    await page.page.goto(`${origin.replace('127.0.0.1', 'localhost')}/events/`);
+    const api = `${origin}${API}`;
+    const result = await page.page.evaluate(async ({ api, authorization }) => {
+      // Authorization and a JSON body: the browser asks with a preflight first, and refuses if its answer falls short.
+      const created = await fetch(`${api}/events`, {
+        method: 'POST', headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Cross-site Talk', start_date: '2027-05-02 18:00', end_date: '2027-05-02 19:00' }),
+      });
+      const list = await fetch(`${api}/events?per_page=1&start_date=2027-05-01&end_date=2027-05-31`);
+      return { status: created.status, title: (await created.json()).title, total: list.headers.get('X-TEC-Total') };
+    }, { api, authorization });
+    expect(result).toEqual({ status: 201, title: 'Cross-site Talk', total: '1' });
+    expect(page.errors).toEqual([]);
+    await page.close();
+  });
 });
