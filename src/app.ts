@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import pretty from 'pino-pretty';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/create-db.ts';
+import { requestArrived } from './db/read-generation.ts';
 import { createStore } from './store.ts';
 import { registerAccessLog } from './http/access-log.ts';
 import { chunkedLines } from './http/log-lines.ts';
@@ -119,6 +120,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     // The language segment comes off first (`/fr/wp-json/...`), then the WordPress path becomes the canonical one.
     rewriteUrl: wordpress ? (request) => wordpress(request, language(request)) : language,
   });
+  // First of all the server's listeners: a batch of requests starts a new read generation before anything
+  // reads for them (db/read-generation.ts).
+  app.server.prependListener('request', requestArrived);
   const routes = collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

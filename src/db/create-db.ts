@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database, Db, Dialect } from './database.ts';
 import { FifoMap } from './fifo-map.ts';
+import { readGeneration } from './read-generation.ts';
 import { type CheckpointerOptions, startCheckpointer } from './wal-checkpointer.ts';
 
 export interface DbHandle {
@@ -133,14 +134,17 @@ function withStatementCache(sqlite: SqliteDatabase.Database, reads: ReadsTogethe
  * (20,000 reads of one venue id). A single read and its data version read, the statements of a list, and the
  * reads of every request answered in the same turn now take one.
  *
- * Ended before anything that writes (a write's `begin`, a write on its own, `optimize`) and at the end of the turn,
- * the same edge at which db/store.ts forgets the data version it read: a request that arrives later starts a
- * snapshot of its own, so a write acknowledged by another process before a request was sent is seen by it.
+ * Ended before anything that writes (a write's `begin`, a write on its own, `optimize`), at the end of the turn,
+ * and before a read of a later generation (read-generation.ts: this process wrote, or a batch of requests
+ * arrived), the edges at which db/store.ts forgets the data version it read: a request starts a snapshot of
+ * its own or shares one begun after it was sent, so a write acknowledged by another process before a request
+ * was sent is seen by it.
  */
 function readsTogether(sqlite: SqliteDatabase.Database) {
   const begin = sqlite.prepare('begin');
   const commit = sqlite.prepare('commit');
   let open = false;
+  let openedIn = -1;
   const end = () => {
     if (!open) return;
     // A read that failed may have left SQLite's transaction ended already.
@@ -156,9 +160,11 @@ function readsTogether(sqlite: SqliteDatabase.Database) {
     open = false;
   };
   const beforeRead = () => {
+    if (open && openedIn !== readGeneration()) end();
     if (sqlite.inTransaction) return; // inside a write's transaction, or the shared read already
     begin.run();
     open = true;
+    openedIn = readGeneration();
     setImmediate(end);
   };
   return {

@@ -1,6 +1,7 @@
 import { CompiledQuery, type KyselyPlugin, sql, type Transaction } from 'kysely';
 import type { Database, Db, Dialect } from './database.ts';
 import { precompiled } from './precompiled.ts';
+import { readGeneration, wrote } from './read-generation.ts';
 
 /**
  * The repositories of a database and the one way to write to it. Infrastructure knows no resource: the
@@ -44,10 +45,6 @@ const writeStamp = (dialect: Dialect) =>
 // or a deadlock on PostgreSQL, and on SQLite a write lock or a snapshot another process made stale.
 const CONFLICTS = new Set(['23505', '40001', '40P01', 'SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED']);
 const ATTEMPTS = 6;
-
-/** Bumped by every write transaction of this process, whichever store made it: the data-version reads
- * of every store here start afresh after it. */
-let writesInProcess = 0;
 
 const isConflict = (error: unknown) => CONFLICTS.has(String((error as { code?: unknown }).code));
 
@@ -110,13 +107,15 @@ export function createStore<Repositories>(
 ): Store<Repositories> {
   const read = precompiled(db, () => db.selectFrom('data_version').select(['version', 'changed_utc', 'unlogged_version']).where('id', '=', 1));
   // One read of the row serves every caller until the end of the turn of the event loop its answer arrives
-  // in (a request asks for the date, then its service for the version, then the change watch). Safe because both are only ever used as read BEFORE the data they
-  // guard: an answer from a moment earlier can make a cached entry stale, never wrong. A write of this
-  // process forgets it at once (a caller here may read right after its own write, in the same turn); another
-  // process's write reaches a reader here only through a new request, a later turn.
+  // in (a request asks for the date, then its service for the version, then the change watch). Safe because
+  // both are only ever used as read BEFORE the data they guard: an answer from a moment earlier can make a
+  // cached entry stale, never wrong. A write of this process forgets it at once (a caller here may read right
+  // after its own write, in the same turn); another process's write reaches a reader here only through a new
+  // request, which starts a new read generation unless it shares a batch begun after it was sent
+  // (read-generation.ts).
   let current: { read: Promise<{ version: number; changed_utc: string; unlogged_version: number }>; generation: number } | undefined;
   const state = () => {
-    if (!current || current.generation !== writesInProcess) {
+    if (!current || current.generation !== readGeneration()) {
       const made = {
         read: read(1).then((rows) => {
           // Forgotten after the turn its answer arrives in (on PostgreSQL a later turn than the asking one).
@@ -126,7 +125,7 @@ export function createStore<Repositories>(
           if (current === made) current = undefined;
           throw error;
         }),
-        generation: writesInProcess,
+        generation: readGeneration(),
       };
       current = made;
     }
@@ -179,7 +178,7 @@ export function createStore<Repositories>(
       if (logged) await log?.afterCommit?.();
       return result;
     } finally {
-      writesInProcess++;
+      wrote();
     }
   }
 
@@ -271,7 +270,7 @@ function groupCommits<Repositories>(
     } catch (error) {
       // Nothing of the group committed: each write runs again, first, after a pause (lost to another process),
       // or fails with the group's error.
-      writesInProcess++;
+      wrote();
       const again = members.filter((member) => isConflict(error) && ++member.tries <= ATTEMPTS);
       for (const member of members) if (!again.includes(member)) member.reject(error);
       if (again.length > 0) {
@@ -280,7 +279,7 @@ function groupCommits<Repositories>(
       }
       return;
     }
-    writesInProcess++;
+    wrote();
     const outcomes = members.map((member) => member.outcome as { value: unknown; logged: boolean } | { error: unknown });
     if (afterCommit && outcomes.some((outcome) => 'logged' in outcome && outcome.logged)) {
       try {
