@@ -112,20 +112,31 @@ export function fillText(
   single: boolean,
   embedded: { venue?: LinkedText; organizers: LinkedText[]; categories: string; tags: string },
 ): { json: string; at: { categories: [number, number]; tags: [number, number] } } {
-  let json = pieces[0];
+  // Joined once at the end, not added piece by piece: `+` makes a tree of ~30 strings, and Node counts the
+  // UTF-8 bytes of such a tree (Content-Length) by copying it flat and then a character at a time, where
+  // `join` writes one flat string whose bytes it counts in bulk (callgrind: a cold read 320k -> 309k instructions).
+  const parts = [pieces[0]];
+  let length = pieces[0].length;
+  const add = (text: string) => {
+    parts.push(text);
+    length += text.length;
+  };
   const at = { categories: [0, 0] as [number, number], tags: [0, 0] as [number, number] };
   for (let i = 1; i < pieces.length; i += 2) {
     const name = pieces[i];
-    if (name === 'ld' && !single) return { json: `${json}}`, at };
+    if (name === 'ld' && !single) {
+      parts.push('}');
+      break;
+    }
     if (name === 'categories' || name === 'tags') {
       const list = embedded[name];
-      at[name] = [json.length, json.length + list.length];
-      json += list;
-    } else if (name === 'venue') json += (embedded.venue as LinkedText).json;
-    else if (name === 'venueld') json += (embedded.venue as LinkedText).jsonLd as string;
-    else if (name === 'organizers') json += `[${embedded.organizers.map((organizer) => organizer.json).join(',')}]`;
-    else if (name.startsWith('organizerld')) json += embedded.organizers[Number(name.slice('organizerld'.length))].jsonLd as string;
-    json += pieces[i + 1];
+      at[name] = [length, length + list.length];
+      add(list);
+    } else if (name === 'venue') add((embedded.venue as LinkedText).json);
+    else if (name === 'venueld') add((embedded.venue as LinkedText).jsonLd as string);
+    else if (name === 'organizers') add(`[${embedded.organizers.map((organizer) => organizer.json).join(',')}]`);
+    else if (name.startsWith('organizerld')) add(embedded.organizers[Number(name.slice('organizerld'.length))].jsonLd as string);
+    add(pieces[i + 1]);
   }
-  return { json, at };
+  return { json: parts.join(''), at };
 }
