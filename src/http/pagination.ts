@@ -64,11 +64,16 @@ export function listPage<T>(args: {
  */
 export function postListJson(key: string, list: ListPage<string>): string {
   const link = (name: string, url: string | undefined) => (url === undefined ? '' : `,"${name}":${jsonText(url)}`);
-  return (
-    `{"${key}":[${list.items.join(',')}],"rest_url":${jsonText(list.restUrl)}` +
-    `${link('next_rest_url', list.nextRestUrl)}${link('previous_rest_url', list.previousRestUrl)}` +
-    `,"total":${list.total},"total_pages":${list.totalPages}}`
+  // One join, one flat string: the envelope added around the joined records made a tree of strings, whose
+  // UTF-8 bytes Node counts (Content-Length) by copying it flat and then a character at a time (callgrind:
+  // ~90k instructions of a kept ten-event page's ~850k).
+  const parts = [`{"${key}":[`];
+  for (const [i, item] of list.items.entries()) parts.push(i === 0 ? item : `,${item}`);
+  parts.push(
+    `],"rest_url":${jsonText(list.restUrl)}${link('next_rest_url', list.nextRestUrl)}${link('previous_rest_url', list.previousRestUrl)}` +
+    `,"total":${list.total},"total_pages":${list.totalPages}}`,
   );
+  return parts.join('');
 }
 
 /** The list headers of the reference; lists send them on every response, empty ones included. */
