@@ -7,7 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createDb, type DbHandle } from '../../src/db/create-db.ts';
-import { adminAuth, startService, type ServiceProcess } from '../helpers/spawn-service.ts';
+import { migrateToLatest } from '../../src/db/migrator.ts';
+import { requestArrived } from '../../src/db/read-generation.ts';
+import { createStore } from '../../src/db/store.ts';
+import { adminAuth, postgresSchema, startService, type ServiceProcess } from '../helpers/spawn-service.ts';
 import { API, sqliteRuns, testConfig } from '../helpers/test-app.ts';
 
 /** Sends one request on a kept-alive connection and reads its answer (Content-Length bodies only). */
@@ -88,6 +91,29 @@ describe.runIf(sqliteRuns())('a read begun before a request arrives, on one SQLi
       });
       expect(answered.status).toBe(200);
       expect(answered.json.title).toBe(title);
+    }
+  });
+});
+
+// PostgreSQL has no shared snapshot, but the data version read once serves the rest of the turn its answer
+// arrives in (db/store.ts), and a request arriving in that turn must not be answered from it. Another process
+// commits through psql, synchronously, so that no turn ends between the first read and the second.
+const pgUrl = process.env.TEST_DATABASE_URL;
+describe.runIf(pgUrl !== undefined)('the data version read before a batch of requests arrives, on PostgreSQL', () => {
+  it('is read again for the batch, though its turn has not ended', async () => {
+    const schema = await postgresSchema(pgUrl as string, `stale_${process.pid}_${Date.now()}`);
+    const handle = createDb(schema.url);
+    try {
+      await migrateToLatest(handle.db);
+      const store = createStore(handle.db, 'postgres', () => ({}));
+      const first = await store.dataVersion();
+      execFileSync('psql', [schema.url, '-qc', 'update data_version set version = version + 100 where id = 1']);
+      expect(await store.dataVersion()).toBe(first); // the same turn, no request: kept
+      requestArrived();
+      expect(await store.dataVersion()).toBe(first + 100);
+    } finally {
+      await handle.close();
+      await schema.drop();
     }
   });
 });
