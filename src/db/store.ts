@@ -111,8 +111,7 @@ export function createStore<Repositories>(
   // both are only ever used as read BEFORE the data they guard: an answer from a moment earlier can make a
   // cached entry stale, never wrong. A write of this process forgets it at once (a caller here may read right
   // after its own write, in the same turn); another process's write reaches a reader here only through a new
-  // request, which starts a new read generation unless it shares a batch begun after it was sent
-  // (read-generation.ts).
+  // request, and the first request of each batch starts a new read generation (read-generation.ts).
   let current: { read: Promise<{ version: number; changed_utc: string; unlogged_version: number }>; generation: number } | undefined;
   const state = () => {
     if (!current || current.generation !== readGeneration()) {
