@@ -14,10 +14,11 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string)
     'cross-origin-resource-policy': 'cross-origin',
     ...(publicUrl.startsWith('https:') ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
+  const headers = (reply: FastifyReply) => void reply.headers(fixed);
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(fixed);
+    headers(reply);
     done();
   });
   // What the router refuses runs no hook: app.ts sets them on those answers with this.
-  return (reply) => void reply.headers(fixed);
+  return headers;
 }

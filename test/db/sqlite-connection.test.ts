@@ -93,7 +93,6 @@ describe('SQLite: the service connection', () => {
     });
   });
 
-  // A stream read row by row across turns holds the connection: the turn's transaction ends after it.
   // A read begun before a batch of requests (in a timer, say) may be older than a request of the batch: the
   // snapshot and the data version it gave are dropped when the batch arrives (db/read-generation.ts), not
   // reused as they are within the turn otherwise. test/concurrency/stale-reads.test.ts does it through HTTP.
@@ -111,6 +110,7 @@ describe('SQLite: the service connection', () => {
     });
   });
 
+  // A stream read row by row across turns holds the connection: the turn's transaction ends after it.
   it('ends the shared read transaction after a stream that outlasts its turn', async () => {
     await withOther(async (handle, other) => {
       const seen: number[] = [];
