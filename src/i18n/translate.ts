@@ -2,36 +2,44 @@ import { de } from './catalog.de.ts';
 import { fr } from './catalog.fr.ts';
 import type { Language } from './language.ts';
 
+/** Translations of English texts, by language. */
+export type Catalogs = Record<Exclude<Language, 'en'>, Record<string, string>>;
+
 /**
  * gettext-style: the English text is the key. Texts with variable parts are keyed by a template where
  * `%s` stands for each part ("Event with ID %s does not exist."), so messages are built in English where
  * they arise and translated only on the way out; codes and data never change.
  */
-const catalogs: Record<Exclude<Language, 'en'>, Record<string, string>> = { fr, de };
+export function createTranslator(catalogs: Catalogs) {
+  const templates = [...new Set(Object.values(catalogs).flatMap((catalog) => Object.keys(catalog)))]
+    .filter((key) => key.includes('%s'))
+    .map((key) => ({ key, pattern: new RegExp(`^${key.split('%s').map(escape).join('(.*?)')}$`, 's') }));
 
-const templates = [...new Set([...Object.keys(fr), ...Object.keys(de)])]
-  .filter((key) => key.includes('%s'))
-  .map((key) => ({ key, pattern: new RegExp(`^${key.split('%s').map(escape).join('(.*?)')}$`, 's') }));
+  /** The text in `language`, or `undefined` when the catalog lacks it. */
+  function lookup(text: string, language: Exclude<Language, 'en'>): string | undefined {
+    const catalog = catalogs[language];
+    if (Object.hasOwn(catalog, text)) return catalog[text];
+    for (const { key, pattern } of templates) {
+      const match = pattern.exec(text);
+      if (match && Object.hasOwn(catalog, key)) {
+        let part = 1;
+        return catalog[key].replace(/%s/g, () => match[part++] ?? '');
+      }
+    }
+    return undefined;
+  }
+
+  /** The text in `language`, falling back to English. */
+  function translate(text: string, language: Language): string {
+    return language === 'en' ? text : (lookup(text, language) ?? text);
+  }
+
+  return { lookup, translate };
+}
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The text in `language`, or `undefined` when the catalog lacks it. */
-export function lookup(text: string, language: Exclude<Language, 'en'>): string | undefined {
-  const catalog = catalogs[language];
-  if (Object.hasOwn(catalog, text)) return catalog[text];
-  for (const { key, pattern } of templates) {
-    const match = pattern.exec(text);
-    if (match && Object.hasOwn(catalog, key)) {
-      let part = 1;
-      return catalog[key].replace(/%s/g, () => match[part++] ?? '');
-    }
-  }
-  return undefined;
-}
-
-/** The text in `language`, falling back to English. */
-export function translate(text: string, language: Language): string {
-  return language === 'en' ? text : (lookup(text, language) ?? text);
-}
+/** The shipped catalogs' translator. */
+export const { lookup, translate } = createTranslator({ fr, de });
