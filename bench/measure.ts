@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { LoadResult, LoadSpec } from './load.ts';
-import { cpuSeconds, freePort, LOAD_CORE, pinned, type Service, sampleRss, startService, storageReadBytes } from './processes.ts';
+import { cpuSeconds, cpuSplit, freePort, LOAD_CORE, pinned, type Service, sampleRss, startService, storageReadBytes } from './processes.ts';
 import type { BenchRequest, Scenario } from './scenarios.ts';
 
 export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
@@ -27,6 +27,10 @@ export interface ServiceMeasure extends LoadResult {
    * figure to compare two builds by (seen here: creates 1397/1364/1398 µs against 702/720/701 req/s).
    */
   cpuPerRequestUs: number;
+  /** Of it, the main thread's: what answering costs without the helper threads (callgrind counts it alone). */
+  mainCpuPerRequestUs: number;
+  /** Of it, in the kernel (all threads): reads of the database file, socket writes, page faults. */
+  systemCpuPerRequestUs: number;
   peakRssMb: number;
   /**
    * MB the server had read from storage during the measured run: what the page cache did not hold. A cold
@@ -119,20 +123,31 @@ async function warmUpRound(spec: LoadSpec, settings: RunSettings, pid: number): 
 
 async function warmThenMeasure(spec: LoadSpec, settings: RunSettings, pid: number) {
   const warmupSeconds = await warm(() => warmUpRound(spec, settings, pid), settings.warmup);
-  let cpuStart = 0;
+  let cpuStart = { total: 0, system: 0, main: 0 };
   let readStart = NaN;
   let started = 0;
   let stopRss = () => NaN;
   const result = await load(spec, settings.dir, () => {
-    cpuStart = cpuSeconds(pid);
+    cpuStart = cpuSplit(pid);
     readStart = storageReadBytes(pid);
     started = performance.now();
     stopRss = sampleRss(pid);
   });
-  const cpu = cpuSeconds(pid) - cpuStart;
+  const cpuEnd = cpuSplit(pid);
+  const cpu = cpuEnd.total - cpuStart.total;
   const cpuPercent = (cpu / ((performance.now() - started) / 1000)) * 100;
   const storageReadMb = (storageReadBytes(pid) - readStart) / 1048576;
-  return { ...result, cpuPercent, cpuPerRequestUs: (cpu * 1e6) / result.responses, peakRssMb: stopRss(), storageReadMb, warmupSeconds };
+  const perRequestUs = (seconds: number) => (seconds * 1e6) / result.responses;
+  return {
+    ...result,
+    cpuPercent,
+    cpuPerRequestUs: perRequestUs(cpu),
+    mainCpuPerRequestUs: perRequestUs(cpuEnd.main - cpuStart.main),
+    systemCpuPerRequestUs: perRequestUs(cpuEnd.system - cpuStart.system),
+    peakRssMb: stopRss(),
+    storageReadMb,
+    warmupSeconds,
+  };
 }
 
 /**
@@ -147,7 +162,7 @@ async function measureCeiling(bytes: number, sequence: BenchRequest[], settings:
   const ceiling = await startService(['--import', 'tsx', join(BENCH_DIR, 'ceiling.ts')], env, port, join(settings.dir, 'ceiling.log'), '/');
   try {
     const spec = { url: ceiling.url, connections: settings.connections, duration: settings.duration, sequence };
-    const { cpuPercent: _cpu, cpuPerRequestUs: _perRequest, peakRssMb: _rss, storageReadMb: _read, warmupSeconds: _warm, ...result } = await warmThenMeasure(spec, settings, ceiling.pid);
+    const { cpuPercent: _cpu, cpuPerRequestUs: _perRequest, mainCpuPerRequestUs: _main, systemCpuPerRequestUs: _system, peakRssMb: _rss, storageReadMb: _read, warmupSeconds: _warm, ...result } = await warmThenMeasure(spec, settings, ceiling.pid);
     return { ...result, bodyBytes: bytes };
   } finally {
     await ceiling.stop();

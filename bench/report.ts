@@ -46,7 +46,7 @@ export function machineInfo(): Machine {
 }
 
 const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
-const HEADERS = ['scenario', 'ratio', 'req/s', 'ceiling req/s', 'body B', 'p50 ms', 'p99 ms', 'non-2xx', 'CPU %', 'CPU µs/req', 'peak RSS MB', 'disk read MB', 'warm-up s'];
+const HEADERS = ['scenario', 'ratio', 'req/s', 'ceiling req/s', 'body B', 'p50 ms', 'p99 ms', 'non-2xx', 'CPU %', 'CPU µs/req', 'main µs/req', 'system µs/req', 'peak RSS MB', 'disk read MB', 'warm-up s'];
 
 function rows(results: ScenarioResult[]): string[][] {
   return results.map((r) => [
@@ -60,6 +60,8 @@ function rows(results: ScenarioResult[]): string[][] {
     String(r.service.non2xx + r.service.errors + r.service.timeouts),
     fixed(r.service.cpuPercent, 0),
     fixed(r.service.cpuPerRequestUs, 0),
+    fixed(r.service.mainCpuPerRequestUs, 0),
+    fixed(r.service.systemCpuPerRequestUs, 0),
     fixed(r.service.peakRssMb, 0),
     fixed(r.service.storageReadMb, 1),
     String(r.service.warmupSeconds),
