@@ -34,20 +34,30 @@ function exchange(socket: Socket, path: string): Promise<{ status: number; json:
   });
 }
 
-// Two services on one SQLite file; a client renames an event through one and then reads it from the other.
-// CI once saw the old title: the reading service had begun a read in a timer (its webhook dispatcher's tick),
-// and its snapshot, kept until the end of that turn of the event loop, answered the request that arrived in
-// the same turn, sent after the rename was acknowledged (db/read-generation.ts). This does the same on
-// purpose, in order: the read in a timer, the rename acknowledged, the request sent, all before the poll.
-describe.runIf(sqliteRuns())('a read begun before a request arrives, on one SQLite file shared by two processes', { timeout: 60_000 }, () => {
+// Two services on one database; a client renames an event through one and then reads it from the other.
+// CI once saw the old title on SQLite: the reading service had begun a read in a timer (its webhook
+// dispatcher's tick), and its snapshot, kept until the end of that turn of the event loop, answered the
+// request that arrived in the same turn, sent after the rename was acknowledged (db/read-generation.ts). This
+// does the same on purpose, in order: the read in a timer, the rename acknowledged, the request sent, all
+// before the poll. On PostgreSQL the same order passes without the fix (the data version read in the timer
+// is let go at the end of the turn its answer arrives in, before the request's poll): there it stands as the
+// check through HTTP of two services, and the store-level test below forces that database's case.
+const pgUrl = process.env.TEST_DATABASE_URL;
+const targets = [
+  ...(sqliteRuns() ? [{ name: 'one SQLite file', dialect: 'sqlite' }] : []),
+  ...(pgUrl !== undefined ? [{ name: 'one PostgreSQL schema', dialect: 'postgres' }] : []),
+];
+describe.each(targets)('a read begun before a request arrives, on $name shared by two processes', { timeout: 60_000 }, ({ dialect }) => {
   const folder = mkdtempSync(join(tmpdir(), 'cal-stale-'));
-  const url = `sqlite:${join(folder, 'cal.db')}`;
+  let schema: Awaited<ReturnType<typeof postgresSchema>> | undefined;
   let other: ServiceProcess;
   let database: DbHandle;
   let app: FastifyInstance;
   let socket: Socket;
   beforeAll(async () => {
-    other = await startService({ DATABASE_URL: url }); // migrates the file
+    schema = dialect === 'postgres' ? await postgresSchema(pgUrl as string, `stale_http_${process.pid}_${Date.now()}`) : undefined;
+    const url = schema?.url ?? `sqlite:${join(folder, 'cal.db')}`;
+    other = await startService({ DATABASE_URL: url }); // migrates the database
     database = createDb(url);
     app = await buildApp({ config: testConfig({ DATABASE_URL: url }), database, logger: false });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -59,6 +69,7 @@ describe.runIf(sqliteRuns())('a read begun before a request arrives, on one SQLi
     await app?.close();
     await database?.close();
     await other?.stop();
+    await schema?.drop();
     rmSync(folder, { recursive: true, force: true });
   });
 
@@ -98,7 +109,6 @@ describe.runIf(sqliteRuns())('a read begun before a request arrives, on one SQLi
 // PostgreSQL has no shared snapshot, but the data version read once serves the rest of the turn its answer
 // arrives in (db/store.ts), and a request arriving in that turn must not be answered from it. Another process
 // commits through psql, synchronously, so that no turn ends between the first read and the second.
-const pgUrl = process.env.TEST_DATABASE_URL;
 describe.runIf(pgUrl !== undefined)('the data version read before a batch of requests arrives, on PostgreSQL', () => {
   it('is read again for the batch, though its turn has not ended', async () => {
     const schema = await postgresSchema(pgUrl as string, `stale_${process.pid}_${Date.now()}`);
