@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 
 const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
 
-/** The URL as logged: a `password` parameter (an event's) never reaches the log. */
-export const maskedUrl = (url: string) => url.replace(/([?&]password=)[^&]*/gi, '$1***');
+/** The URL as logged: a `password` parameter (an event's) never reaches the log. Most URLs have no value at all. */
+export const maskedUrl = (url: string) => (url.includes('=') ? url.replace(/([?&]password=)[^&]*/gi, '$1***') : url);
 
 /**
  * One JSON line per answered request, in pino's own format, at info level. It is composed directly: pino's

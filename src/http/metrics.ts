@@ -39,15 +39,16 @@ export function registerMetrics(app: FastifyInstance, deps: { pool?: () => { tot
   // builds anew at each access (~1.5% of a kept single read's instructions). Only routes added after this are
   // counted so: it is registered before any route. Requests no route matched count as one.
   app.addHook('onRoute', (options) => {
-    const route = options.url;
+    const counted = requests.route(options.url);
     const count: onResponseHookHandler = (request, reply, done) => {
-      requests.count(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
+      counted(request.method, reply.statusCode, reply.elapsedTime / 1000);
       done();
     };
     options.onResponse = [count, ...[options.onResponse ?? []].flat()];
   });
+  const unmatched = requests.route('unmatched');
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.is404) requests.count('unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
+    if (request.is404) unmatched(request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
   app.get('/metrics', { config: { hidden: true } }, async (_request, reply) =>
@@ -58,21 +59,30 @@ export function registerMetrics(app: FastifyInstance, deps: { pool?: () => { tot
 
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5];
 
+/** What one route pattern answered to one method: counts by status, and the latency histogram. */
+interface MethodTally {
+  labels: { route: string; method: string };
+  statuses: Map<number, number>;
+  buckets: number[];
+  sum: number;
+  count: number;
+}
+
 /**
  * Requests by route, method and status, and their latency histogram by route and method, counted in plain
  * numbers and handed to prom-client in its metric shape only when scraped: prom-client's own counter and
- * histogram hash their label set at every call, ~6% of a cached single read.
+ * histogram hash their label set at every call, ~6% of a cached single read. Each route's counter is bound
+ * to its pattern, so a request builds no key to find its tally.
  */
 function requestTally(registry: Registry) {
-  const counts = new Map<string, { labels: Record<string, string>; value: number }>();
-  const times = new Map<string, { labels: Record<string, string>; buckets: number[]; sum: number; count: number }>();
+  const tallies: MethodTally[] = [];
   const metric = (name: string, help: string, type: 'counter' | 'histogram', values: () => object[]) =>
     // prom-client's registry formats any metric that says its name, help and type and gives its values.
     registry.registerMetric({ name, help, type, aggregator: 'sum', get: async () => ({ name, help, type, aggregator: 'sum', values: values() }) } as unknown as Metric);
   metric('http_requests_total', 'Requests answered, by route pattern, method and status', 'counter', () =>
-    [...counts.values()].map(({ labels, value }) => ({ labels, value })));
+    tallies.flatMap(({ labels, statuses }) => [...statuses].map(([status, value]) => ({ labels: { ...labels, status: String(status) }, value }))));
   metric('http_request_duration_seconds', 'Time to answer, by route pattern and method', 'histogram', () =>
-    [...times.values()].flatMap(({ labels, buckets, sum, count }) => {
+    tallies.flatMap(({ labels, buckets, sum, count }) => {
       let below = 0;
       return [
         ...DURATION_BUCKETS.map((le, i) => ({ metricName: 'http_request_duration_seconds_bucket', labels: { le, ...labels }, value: (below += buckets[i]) })),
@@ -82,19 +92,23 @@ function requestTally(registry: Registry) {
       ];
     }));
   return {
-    count(route: string, method: string, status: number, seconds: number) {
-      const key = `${route}\0${method}`;
-      const counted = `${key}\0${status}`;
-      let count = counts.get(counted);
-      if (!count) counts.set(counted, (count = { labels: { route, method, status: String(status) }, value: 0 }));
-      count.value++;
-      let time = times.get(key);
-      if (!time) times.set(key, (time = { labels: { route, method }, buckets: DURATION_BUCKETS.map(() => 0), sum: 0, count: 0 }));
-      let bucket = 0;
-      while (bucket < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[bucket]) bucket++;
-      if (bucket < DURATION_BUCKETS.length) time.buckets[bucket]++;
-      time.sum += seconds;
-      time.count++;
+    /** Counts the answers of the route `route` (a pattern): by method, status and time taken. */
+    route(route: string) {
+      const methods = new Map<string, MethodTally>();
+      return (method: string, status: number, seconds: number) => {
+        let tally = methods.get(method);
+        if (!tally) {
+          tally = { labels: { route, method }, statuses: new Map(), buckets: DURATION_BUCKETS.map(() => 0), sum: 0, count: 0 };
+          methods.set(method, tally);
+          tallies.push(tally);
+        }
+        tally.statuses.set(status, (tally.statuses.get(status) ?? 0) + 1);
+        let bucket = 0;
+        while (bucket < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[bucket]) bucket++;
+        if (bucket < DURATION_BUCKETS.length) tally.buckets[bucket]++;
+        tally.sum += seconds;
+        tally.count++;
+      };
     },
   };
 }
