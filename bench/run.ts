@@ -63,7 +63,7 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
       for (const name of names) {
         instructions.push(await countInstructions(counting.url, counting.pid, dir, scenarios[name], options.instructions, options.connections));
         const c = instructions[instructions.length - 1];
-        log(`  ${name}: ${Math.round(c.main)} instructions a request on the main thread, ${Math.round(c.all)} on all threads, non-2xx ${c.failed}`);
+        log(`  ${name}: ${Math.round(c.main)} instructions a request on the main thread, ${Math.round(c.all)} on all threads, ${Math.round(c.misses)} cache misses beyond 1 MB on the main thread, non-2xx ${c.failed}`);
       }
       return {
         startedAt, machine, database: database.label, events, seedSeconds: seed.seconds, seedCpuSeconds: seed.cpuSeconds,

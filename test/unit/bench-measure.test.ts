@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { countsOf } from '../../bench/instructions.ts';
 import { warm } from '../../bench/measure.ts';
 import { readBytesOf, storageReadBytes } from '../../bench/processes.ts';
 
@@ -43,5 +44,16 @@ describe('bench storage reads', () => {
 
   it('reads this process\'s own counter, a number of bytes', () => {
     expect(Number.isInteger(storageReadBytes(process.pid))).toBe(true);
+  });
+});
+
+describe('bench --instructions: a callgrind file read', () => {
+  it('takes instructions and last-level misses by the names of its columns', () => {
+    const text = 'version: 1\nevents: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\nfl=x\n1 2\nsummary: 1000 300 200 40 30 20 5 7 11\n';
+    expect(countsOf(text)).toEqual({ instructions: 1000, misses: 5 + 7 + 11 });
+  });
+
+  it('counts no misses where the cache was not simulated', () => {
+    expect(countsOf('events: Ir\ntotals: 4242\n')).toEqual({ instructions: 4242, misses: 0 });
   });
 });
