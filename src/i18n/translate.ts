@@ -13,7 +13,7 @@ export type Catalogs = Record<Exclude<Language, 'en'>, Record<string, string>>;
 export function createTranslator(catalogs: Catalogs) {
   const templates = [...new Set(Object.values(catalogs).flatMap((catalog) => Object.keys(catalog)))]
     .filter((key) => key.includes('%s'))
-    .map((key) => ({ key, pattern: new RegExp(`^${key.split('%s').map(escape).join('(.*?)')}$`, 's') }));
+    .map((key) => ({ key, pattern: templatePattern(key) }));
 
   /** The text in `language`, or `undefined` when the catalog lacks it. */
   function lookup(text: string, language: Exclude<Language, 'en'>): string | undefined {
@@ -37,8 +37,10 @@ export function createTranslator(catalogs: Catalogs) {
   return { lookup, translate };
 }
 
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** What a template matches: the whole text, each `%s` any part (captured, shortest first). */
+export function templatePattern(template: string): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${template.split('%s').map(escape).join('(.*?)')}$`, 's');
 }
 
 /** The shipped catalogs' translator. */

@@ -1,9 +1,6 @@
 import { de } from '../../src/i18n/catalog.de.ts';
 import { fr } from '../../src/i18n/catalog.fr.ts';
-import { type Catalogs, createTranslator } from '../../src/i18n/translate.ts';
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const patternOf = (template: string) => new RegExp(`^${template.split('%s').map(escape).join('(.*?)')}$`, 's');
+import { type Catalogs, createTranslator, templatePattern } from '../../src/i18n/translate.ts';
 
 /**
  * The API suite as the completeness check of messages: every error body a test receives must have its
@@ -18,7 +15,7 @@ export function createMessageCheck(catalogs: Catalogs) {
   const translations = [fr, de].flatMap((catalog) =>
     Object.entries(catalog)
       .filter(([key]) => Object.hasOwn(fr, key) && Object.hasOwn(de, key))
-      .map(([, text]) => (text.includes('%s') ? patternOf(text) : text)),
+      .map(([, text]) => (text.includes('%s') ? templatePattern(text) : text)),
   );
 
   function isTranslated(text: string): boolean {
