@@ -2,7 +2,7 @@
 // service's CPU time a request swung twofold between runs of one build minutes apart (2026-11-26: cold reads
 // 209-425 µs); the instructions its main thread runs repeat within ~1% (hot reads) to ~3% (cold reads).
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import type { BenchRequest, Scenario } from './scenarios.ts';
@@ -45,9 +45,10 @@ const control = (pid: number, ...args: string[]) =>
 
 /**
  * `warm` requests of the scenario, then `count` more with instrumentation on; the counts are dumped and read
- * (callgrind's files in `dir`, removed afterwards). `connections` requests in flight, over kept-alive sockets.
+ * (callgrind's files in `dir`, removed afterwards unless `keep`: then the main thread's stays, as
+ * `callgrind.<scenario>`, for callgrind_annotate). `connections` requests in flight, over kept-alive sockets.
  */
-export async function countInstructions(url: string, pid: number, dir: string, scenario: Scenario, count: number, connections: number): Promise<InstructionCount> {
+export async function countInstructions(url: string, pid: number, dir: string, scenario: Scenario, count: number, connections: number, keep = false): Promise<InstructionCount> {
   await send(url, scenario.sequence, 0, count, connections);
   control(pid, '--zero');
   control(pid, '--instr=on');
@@ -56,7 +57,10 @@ export async function countInstructions(url: string, pid: number, dir: string, s
   control(pid, '--instr=off');
   const dumps = readdirSync(dir).filter((name) => /^callgrind\.out\.\d+-\d+$/.test(name));
   const totals = dumps.map((name) => ({ thread: Number(name.split('-').pop()), ...countsOf(readFileSync(join(dir, name), 'utf8')) }));
-  for (const name of dumps) rmSync(join(dir, name));
+  for (const name of dumps) {
+    if (keep && Number(name.split('-').pop()) === 1) renameSync(join(dir, name), join(dir, `callgrind.${scenario.name}`));
+    else rmSync(join(dir, name));
+  }
   const main = totals.find((total) => total.thread === 1);
   const all = totals.reduce((sum, total) => sum + total.instructions, 0);
   return { scenario: scenario.name, requests: count, main: (main?.instructions ?? 0) / count, all: all / count, misses: (main?.misses ?? 0) / count, failed };

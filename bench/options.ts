@@ -32,7 +32,8 @@ same size (the ceiling). Prints a table; writes bench/results/<timestamp>.json a
                         (default: all; with --scale: ${SCALE_SCENARIOS.join(', ')})
   --database <url>      postgres://… (a fresh schema bench_<random>, dropped afterwards) or sqlite:<path>
                         (default: SQLite in a fresh temporary file)
-  --keep                keep the database (and the server log) after the run, and print where
+  --keep                keep the database (and the server log; with --instructions, the main thread's callgrind
+                        file of each scenario) after the run, and print where
   --scale               the scale run: the scenarios at each --scale-events size, and how their p50
                         grows from the smallest to the largest (npm run bench:scale)
   --scale-events <a,b>  sizes for --scale (default 10000,1000000)

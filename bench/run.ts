@@ -61,7 +61,7 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
       await storedTexts(counting.logFile);
       const instructions: InstructionCount[] = [];
       for (const name of names) {
-        instructions.push(await countInstructions(counting.url, counting.pid, dir, scenarios[name], options.instructions, options.connections));
+        instructions.push(await countInstructions(counting.url, counting.pid, dir, scenarios[name], options.instructions, options.connections, options.keep));
         const c = instructions[instructions.length - 1];
         log(`  ${name}: ${Math.round(c.main)} instructions a request on the main thread, ${Math.round(c.all)} on all threads, ${Math.round(c.misses)} cache misses beyond 1 MB on the main thread, non-2xx ${c.failed}`);
       }
@@ -91,7 +91,7 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
   } finally {
     await service?.stop();
     if (open) await database.handle.close();
-    if (options.keep) log(`kept: ${dir} (server.log${options.database ? '' : ', bench.db'}); database ${database.label}`);
+    if (options.keep) log(`kept: ${dir} (server.log${options.database ? '' : ', bench.db'}${options.instructions > 0 ? ', callgrind.<scenario>' : ''}); database ${database.label}`);
     else {
       await database.drop();
       rmSync(dir, { recursive: true, force: true });
