@@ -8,6 +8,7 @@ import type { DbHandle } from './db/create-db.ts';
 import { requestArrived } from './db/read-generation.ts';
 import { createStore } from './store.ts';
 import { registerAccessLog } from './http/access-log.ts';
+import { registerAnswerBytes } from './http/answer-bytes.ts';
 import { chunkedLines } from './http/log-lines.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerEventRoutes } from './events/event.routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   // Before any route is added: metrics count each route from a hook of its own (http/metrics.ts).
   const metrics = config.metrics ? registerMetrics(app, { pool: database.pool }) : undefined;
+  registerAnswerBytes(app);
   const corsHeaders = registerCors(app, config.corsOrigins);
   if (logStream) registerAccessLog(app, config.logLevel, (line) => logStream.write(line));
   const securityHeaders = registerSecurityHeaders(app, config.publicUrl);

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createAdmission } from '../db/admission.ts';
 import { FifoMap } from '../db/fifo-map.ts';
 import { ApiError } from '../errors.ts';
+import { answerBytes } from './answer-bytes.ts';
 import { jsonText } from './json-text.ts';
 
 /**
@@ -186,12 +187,11 @@ export const ifMatches = (ifMatch: string, tag: string): boolean => tagsOf(ifMat
 export const preconditionFailed = (current: unknown, etag: string): ApiError =>
   new ApiError(412, 'rest_precondition_failed', 'The record has changed since you read it: its current version is in data.current.', { current, etag });
 
-// Texts are sent as strings, never each in a Buffer of its own. Node writes a string to the socket through
-// memory it frees as soon as the write completes; a Buffer made for each answer (~10 kB a record, ~60 kB a
-// list page) lives outside V8's heap, V8 counts it until a collection finds it unreachable, and past a bound
-// it starts full collections for it. With a list page's text and tag kept (an experiment), a Buffer for each
-// answer gave 3750 req/s and 49 full collections in 6 s (5-10 ms each: the p99), the string 11949 and none.
-// A digest of the string is the digest of its UTF-8 bytes.
+// Never a Buffer made for each answer (~10 kB a record, ~60 kB a list page): it lives outside V8's heap,
+// V8 counts it until a collection finds it unreachable, and past a bound it starts full collections for it.
+// With a list page's text and tag kept (an experiment), a Buffer for each answer gave 3750 req/s and 49 full
+// collections in 6 s (5-10 ms each: the p99), the string 11949 and none. Reused ones (answer-bytes.ts) are
+// counted once. A digest of the string is the digest of its UTF-8 bytes.
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Route docs: a read that answers 304 to a current copy, and a write that answers 412 to a stale If-Match. */
@@ -221,5 +221,5 @@ export function sendJson(request: FastifyRequest, reply: FastifyReply, body: str
   const json = typeof body === 'string' ? body : body.json;
   const etag = typeof body === 'string' ? (knownTag(json) ?? tagOf(json, digest(json))) : body.etag();
   if (answeredNotModified(request, reply, { etag, lastModified })) return reply;
-  return reply.type(JSON_TYPE).send(json);
+  return reply.type(JSON_TYPE).send(answerBytes.of(json, reply.raw) ?? json);
 }

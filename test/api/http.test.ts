@@ -1,5 +1,33 @@
+import { connect } from 'node:net';
 import { expect, it } from 'vitest';
-import { API, describeEachDialect } from '../helpers/test-app.ts';
+import { buildApp } from '../../src/app.ts';
+import { answerBytes } from '../../src/http/answer-bytes.ts';
+import { API, describeEachDialect, testConfig } from '../helpers/test-app.ts';
+
+/**
+ * Sends requests down one connection at once (pipelined) and gives the bodies of the answers, in order. The
+ * last asks the server to close; the client never ends its side first (Node drops what it has not answered).
+ */
+function pipelined(port: number, paths: string[]): Promise<string[]> {
+  const requests = paths.map((path, i) => `GET ${path} HTTP/1.1\r\nHost: x\r\n${i === paths.length - 1 ? 'Connection: close\r\n' : ''}\r\n`);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(port, '127.0.0.1', () => socket.write(requests.join('')));
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const all = Buffer.concat(chunks);
+      const bodies: string[] = [];
+      for (let at = 0; at < all.length;) {
+        const headEnd = all.indexOf('\r\n\r\n', at);
+        const length = Number(/content-length: (\d+)/i.exec(all.subarray(at, headEnd).toString('latin1'))?.[1]);
+        bodies.push(all.subarray(headEnd + 4, headEnd + 4 + length).toString('utf8'));
+        at = headEnd + 4 + length;
+      }
+      resolve(bodies);
+    });
+  });
+}
 
 describeEachDialect('HTTP behaviour shared by every route', (t) => {
   it('answers unknown paths and methods with 404 rest_no_route', async () => {
@@ -72,6 +100,35 @@ describeEachDialect('HTTP behaviour shared by every route', (t) => {
       const none = await t().request({ method: 'OPTIONS', url });
       expect(none.statusCode, url).toBe(404);
       expect(none.json).toEqual({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+    }
+  });
+});
+
+describeEachDialect('answers over a real connection', (t) => {
+  // Answers are written from reused memory (answer-bytes.ts): none may be written over while it is still queued.
+  it('sends each of many answers in flight at once whole and as its own', async () => {
+    const admin = await t().user('administrator');
+    const paths: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const made = await t().request({ method: 'POST', url: `${API}/events`, headers: admin.headers, payload: { title: `Night ${i}`, description: `<p>${'Set. '.repeat(400 * i)}</p>`, start_date: '2027-01-10 20:00:00', end_date: '2027-01-10 23:00:00' } });
+      expect(made.statusCode).toBe(201);
+      paths.push(`${API}/events/${made.json.id}`);
+    }
+    paths.push(`${API}/events?per_page=8`, `${API}/events/by-slug/night-3`);
+    const expected = await Promise.all(paths.map(async (url) => (await t().app.inject({ url })).payload));
+    const app = await buildApp({ config: testConfig(), database: t().database, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    try {
+      const asked = [...paths, ...[...paths].reverse(), ...paths];
+      const connections = await Promise.all(Array.from({ length: 4 }, () => pipelined(port, asked)));
+      for (const bodies of connections) expect(bodies).toEqual(asked.map((path) => expected[paths.indexOf(path)]));
+      // Each answer's Buffer is given back when it has gone: one after another, answers need no new one.
+      const made = answerBytes.made();
+      for (let i = 0; i < 20; i++) expect(await pipelined(port, [paths[0]])).toEqual([expected[0]]);
+      expect(answerBytes.made()).toBe(made);
+    } finally {
+      await app.close();
     }
   });
 });
