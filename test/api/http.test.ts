@@ -123,6 +123,9 @@ describeEachDialect('answers over a real connection', (t) => {
       const asked = [...paths, ...[...paths].reverse(), ...paths];
       const connections = await Promise.all(Array.from({ length: 4 }, () => pipelined(port, asked)));
       for (const bodies of connections) expect(bodies).toEqual(asked.map((path) => expected[paths.indexOf(path)]));
+      // A HEAD answer says the length of the body it leaves out.
+      const head = await fetch(`http://127.0.0.1:${port}${paths[0]}`, { method: 'HEAD' });
+      expect([head.status, head.headers.get('content-length'), await head.text()]).toEqual([200, String(Buffer.byteLength(expected[0])), '']);
       // Each answer's Buffer is given back when it has gone: one after another, answers need no new one.
       const made = answerBytes.made();
       for (let i = 0; i < 20; i++) expect(await pipelined(port, [paths[0]])).toEqual([expected[0]]);
