@@ -1,6 +1,7 @@
 // `npm run bench -- --instructions <n>`: instructions a request instead of seconds. On a shared machine the
 // service's CPU time a request swung twofold between runs of one build minutes apart (2026-11-26: cold reads
-// 209-425 µs); the instructions its main thread runs repeat within ~1% (hot reads) to ~3% (cold reads).
+// 209-425 µs); the instructions its main thread runs repeat within ~1% (hot reads) to ~3% (cold reads) while V8
+// compiles the same way, and runs fall into modes up to ~20% apart when it does not (bench/README.md).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import http from 'node:http';
