@@ -46,7 +46,7 @@ export function machineInfo(): Machine {
 }
 
 const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
-const HEADERS = ['scenario', 'ratio', 'req/s', 'ceiling req/s', 'body B', 'p50 ms', 'p99 ms', 'non-2xx', 'CPU %', 'CPU µs/req', 'main µs/req', 'system µs/req', 'peak RSS MB', 'disk read MB', 'warm-up s'];
+const HEADERS = ['scenario', 'ratio', 'req/s', 'ceiling req/s', 'ceiling CPU µs/req', 'ceiling system µs/req', 'body B', 'p50 ms', 'p99 ms', 'non-2xx', 'CPU %', 'CPU µs/req', 'main µs/req', 'system µs/req', 'peak RSS MB', 'disk read MB', 'warm-up s'];
 
 function rows(results: ScenarioResult[]): string[][] {
   return results.map((r) => [
@@ -54,6 +54,8 @@ function rows(results: ScenarioResult[]): string[][] {
     fixed(r.ratio, 3),
     fixed(r.service.rps, 0),
     fixed(r.ceiling.rps, 0),
+    fixed(r.ceiling.cpuPerRequestUs, 0),
+    fixed(r.ceiling.systemCpuPerRequestUs, 0),
     String(r.bodyBytes),
     fixed(r.service.p50, 2),
     fixed(r.service.p99, 2),
