@@ -11,8 +11,9 @@ const KEPT_BYTES = 4 * 2 ** 20;
 
 const HELD = Symbol('answer bytes');
 type Holding = ServerResponse & { [HELD]?: Buffer };
-// A Buffer's class, from its length (a power of two).
-const classOf = (buffer: Buffer) => 31 - Math.clz32(buffer.length);
+// The class of a Buffer for `length` bytes: the power of two at or above it, at least the smallest. A kept
+// Buffer's own length is a power of two, so it gives its class back.
+const classOf = (length: number) => Math.max(SMALLEST, 32 - Math.clz32(Math.max(length, 1) - 1));
 
 /**
  * JSON answers' bytes written into Buffers that are used again once their response is done with them.
@@ -41,7 +42,7 @@ export function createAnswerBytes() {
       // Each character beyond ASCII takes more than one byte: equal lengths mean a one-byte copy is exact.
       // (Fastify would have counted them anyway, for Content-Length.)
       if (Buffer.byteLength(text, 'utf8') !== length) return undefined;
-      const size = Math.max(SMALLEST, Math.ceil(Math.log2(length)));
+      const size = classOf(length);
       let buffer = free[size]?.pop();
       if (buffer !== undefined) keptBytes -= buffer.length;
       else {
@@ -62,7 +63,7 @@ export function createAnswerBytes() {
       if (buffer === undefined) return;
       (response as Holding)[HELD] = undefined;
       if (keptBytes + buffer.length > KEPT_BYTES) return;
-      (free[classOf(buffer)] ??= []).push(buffer);
+      (free[classOf(buffer.length)] ??= []).push(buffer);
       keptBytes += buffer.length;
     },
 

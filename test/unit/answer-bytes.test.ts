@@ -16,6 +16,9 @@ describe('answer bytes in reused Buffers', () => {
     const buffer = bytes.of(text, response());
     expect(buffer?.toString('utf8')).toBe(text);
     expect(buffer?.length).toBe(text.length);
+    // The ends of the size classes: nothing at all, exactly 16 kB, one byte more.
+    for (const length of [0, 16_384, 16_385]) expect(bytes.of('a'.repeat(length), response())?.length).toBe(length);
+    expect(bytes.made()).toBe(4);
   });
 
   it('gives a Buffer out again only once the response it went out with gave it back', () => {
