@@ -20,7 +20,9 @@ function pipelined(port: number, paths: string[]): Promise<string[]> {
       const bodies: string[] = [];
       for (let at = 0; at < all.length;) {
         const headEnd = all.indexOf('\r\n\r\n', at);
-        const length = Number(/content-length: (\d+)/i.exec(all.subarray(at, headEnd).toString('latin1'))?.[1]);
+        const length = Number(/content-length: (\d+)/i.exec(all.subarray(at, Math.max(at, headEnd)).toString('latin1'))?.[1]);
+        // An answer cut short or without a length ends the reading (its body is then missing, and the test says so).
+        if (headEnd < 0 || !Number.isInteger(length)) break;
         bodies.push(all.subarray(headEnd + 4, headEnd + 4 + length).toString('utf8'));
         at = headEnd + 4 + length;
       }
