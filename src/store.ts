@@ -21,7 +21,7 @@ export function createRepositories(db: Db, dialect: Dialect) {
     organizers: createPostRepository(db, dialect, 'organizer'),
     terms: createTermRepository(db, dialect),
     events: createEventRepository(db, dialect),
-    eventTexts: createEventTextRepository(db),
+    eventTexts: createEventTextRepository(db, dialect),
     lineage: createLineageRepository(db),
     changes: createChangeRepository(db, dialect),
     webhooks: createWebhookRepository(db, dialect),

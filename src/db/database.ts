@@ -224,6 +224,12 @@ export interface EventTextTable {
   body: string;
   /** The body's digest (migration 0018); none for a text stored before it. */
   digest: string | null;
+  /** The event's checked columns as they were at `revision` (migration 0019): a text is deleted when that moves. */
+  slug: string;
+  status: string;
+  author_id: number;
+  password: string;
+  venue_id: number | null;
 }
 
 export interface EventTermTable {

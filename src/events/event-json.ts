@@ -509,8 +509,8 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
     /**
      * One event's text for a single read (by id, or by lowercase slug). `check` is given the event's checked
      * columns (undefined: there is no such event) and throws for a caller who may not read it. A kept text is
-     * served with no statement; otherwise one statement reads the checked columns with the stored own text
-     * (stored-texts.ts), and only an event without a valid one is read whole and its text built.
+     * served with no statement; otherwise one statement reads its stored own text, which carries the checked
+     * columns (stored-texts.ts), and only an event without a valid one is read whole and its text built.
      */
     async single(ref: { id: number } | { slug: string }, deps: RecordDeps, options: RecordOptions & { from: number }, check: (row: EventCheck | undefined) => asserts row is EventCheck): Promise<TaggedText> {
       const { from } = options;
@@ -524,20 +524,26 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
         return tagged(kept, put(kept, termText, from), options);
       }
       const read = await deps.repos.eventTexts.served(ref, stored.fingerprint);
-      check(read);
-      const row = checkOf(read);
+      let made: { text: RecordText; json: string } | undefined;
+      if (read) {
+        check(read);
+        const row = checkOf(read);
+        const own = stored.validOwn(read);
+        made = fromKept(row, own, from) ?? (await build([row], deps, true, from, { read: false, offer: false }, new Map([[row.id, own]]))).get(row.id);
+      }
+      if (!made) {
+        // No valid stored text (none yet, or the event changed since), or one that embeds a venue or organizer
+        // no longer there: the event is read whole.
+        const { events } = deps.repos;
+        const whole = await (read ? events.findById(read.id) : 'id' in ref ? events.findById(ref.id) : events.findBySlug(ref.slug));
+        check(whole);
+        made = (await build([whole], deps, true, from, { read: false, offer: true })).get(whole.id);
+        if (!made) throw new Error(`event ${whole.id}: no text was built`);
+      }
+      const row = made.text.check;
       // Kept for reads by slug only: most reads by id are of texts never kept (admitByFrequency), and every
       // slug kept pushes out another.
       if ('slug' in ref) slugs.set(row.slug, row.id, from);
-      const own = stored.validOwn(read);
-      let made = own && (fromKept(row, own, from) ?? (await build([row], deps, true, from, { read: false, offer: false }, new Map([[row.id, own]]))).get(row.id));
-      if (!made) {
-        // No stored text of this revision, or one that embeds a venue or organizer no longer there.
-        const whole = await deps.repos.events.findById(row.id);
-        check(whole);
-        made = (await build([whole], deps, true, from, { read: false, offer: true })).get(row.id);
-        if (!made) throw new Error(`event ${row.id}: no text was built`);
-      }
       texts.set(textKey(row.id, true), made.text, from);
       return tagged(made.text, made.text, options);
     },

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db, Dialect } from '../db/database.ts';
 import { precompiled, precompiledList } from '../db/precompiled.ts';
 import { EVENT_CHECK_COLUMNS, type EventCheck, type EventRow } from './event.repository.ts';
 
@@ -14,36 +14,39 @@ export interface StoredText {
   digest: string | null;
 }
 
-/** An event's checked columns with its stored text, if it has a valid one (of its revision and the fingerprint asked). */
+/** A valid stored text with the event's checked columns, as stored beside it (migration 0019). */
 export interface EventServed extends EventCheck {
-  links: string | null;
-  body: string | null;
+  links: string;
+  body: string;
   digest: string | null;
 }
 
 // Rows a statement stores at most: 6 values a row, far below either database's limit on parameters.
 const MOST = 100;
 
-export function createEventTextRepository(db: Db) {
-  const byIds = precompiledList(db, (ids) => db.selectFrom('event_text').selectAll().where('event_id', 'in', ids));
-  // A single read's one statement: the row's few checked columns, not its ~36 (which cost twice as much to read
-  // as these with the text), and the text beside them rather than in a statement of its own; only a text of
-  // the event's revision and the fingerprint asked for joins, so no column is read to check it (each column a
-  // row returns is set on it one by one through V8's API, ~1 us apiece).
-  const servedBy = (key: 'id' | 'slug') => precompiled<EventServed>(db, () => db.selectFrom('event')
-    .leftJoin('event_text', (join) => join.onRef('event_text.event_id', '=', 'event.id')
-      .onRef('event_text.revision', '=', 'event.revision').on('event_text.fingerprint', '=', ''))
-    .select([...EVENT_CHECK_COLUMNS.map((column) => `event.${column}` as const), 'event_text.links', 'event_text.body', 'event_text.digest'])
-    .where(key === 'id' ? 'event.id' : 'event.slug', '=', key === 'id' ? 0 : ''));
-  const servedById = servedBy('id');
-  const servedBySlug = servedBy('slug');
+export function createEventTextRepository(db: Db, dialect: Dialect) {
+  const byIds = precompiledList(db, (ids) => db.selectFrom('event_text').select(STORED_COLUMNS).where('event_id', 'in', ids));
+  // A single read's one statement, of one row: the text carries the event's checked columns, and is there only
+  // while it is of the event's revision (migration 0019), so neither the event's row (~36 columns, ~2 kB) nor
+  // its page is read. By slug, the event's id comes from the slug's index alone.
+  const checked = [...SERVED_CHECKS, 'event_text.links', 'event_text.body', 'event_text.digest'] as const;
+  const servedById = precompiled<EventServed>(db, () => db.selectFrom('event_text').select(checked)
+    .where('event_text.event_id', '=', 0).where('event_text.fingerprint', '=', ''));
+  const servedBySlug = precompiled<EventServed>(db, () => db.selectFrom('event_text').select(checked)
+    .where('event_text.event_id', '=', (eb) => eb.selectFrom('event').select('event.id').where('event.slug', '=', ''))
+    .where('event_text.fingerprint', '=', ''));
+  // On PostgreSQL a text is stored only for an event no write holds (a write that moves its revision deletes
+  // its text when it commits, and a text stored meanwhile from the revision before would outlive that), and
+  // holds the event's row until it is stored (a write waits, then deletes it). Skipped, not waited for: a
+  // write may hold its events in any order, and a text is only a cache.
+  const locking = dialect === 'postgres' ? sql` for share of e skip locked` : sql``;
   return {
     /**
-     * An event by id or (lowercase) slug with its stored text if one of its revision and `fingerprint` is
-     * there, in one statement; undefined when there is no such event.
+     * An event's stored text of `fingerprint`, by the event's id or (lowercase) slug, with the event's checked
+     * columns, in one statement; undefined when there is none (no such event, or no valid text of it).
      */
     served: async (ref: { id: number } | { slug: string }, fingerprint: string): Promise<EventServed | undefined> =>
-      ('id' in ref ? await servedById(fingerprint, ref.id) : await servedBySlug(fingerprint, ref.slug))[0],
+      ('id' in ref ? await servedById(ref.id, fingerprint) : await servedBySlug(ref.slug, fingerprint))[0],
 
     /** Stored texts by event id, in no particular order, whatever their revision. */
     findByIds: (ids: number[]): Promise<StoredText[]> => byIds(ids),
@@ -65,9 +68,10 @@ export function createEventTextRepository(db: Db) {
       Number((await db.selectFrom('event').select((eb) => eb.fn.max('id').as('last')).executeTakeFirst())?.last ?? 0),
 
     /**
-     * Stores texts, each only if its revision is still the event's when the statement runs: a text built
-     * from a read that a write overtook is never stored over a newer one, nor for an event gone since. In
-     * id order, so two processes storing the same texts take their row locks (PostgreSQL) in the same order.
+     * Stores texts, each only if its revision is still the event's when the statement runs (with the event's
+     * checked columns as they are at that revision): a text built from a read that a write overtook is never
+     * stored over a newer one, nor for an event gone since. In id order, so two processes storing the same
+     * texts take their row locks (PostgreSQL) in the same order.
      */
     async store(texts: StoredText[]): Promise<void> {
       const sorted = [...texts].sort((a, b) => a.event_id - b.event_id);
@@ -75,13 +79,18 @@ export function createEventTextRepository(db: Db) {
         const rows = sorted.slice(i, i + MOST).map((t) =>
           sql`(cast(${t.event_id} as integer), cast(${t.revision} as integer), ${t.fingerprint}, ${t.links}, ${t.body}, ${t.digest})`);
         await sql`with offered(event_id, revision, fingerprint, links, body, digest) as (values ${sql.join(rows)})
-          insert into event_text (event_id, revision, fingerprint, links, body, digest)
-          select o.event_id, o.revision, o.fingerprint, o.links, o.body, o.digest
+          insert into event_text (event_id, revision, fingerprint, links, body, digest, slug, status, author_id, password, venue_id)
+          select o.event_id, o.revision, o.fingerprint, o.links, o.body, o.digest, e.slug, e.status, e.author_id, e.password, e.venue_id
             from offered o inner join event e on e.id = o.event_id and e.revision = o.revision
-            where true
+            where true${locking}
           on conflict (event_id) do update set revision = excluded.revision, fingerprint = excluded.fingerprint,
-            links = excluded.links, body = excluded.body, digest = excluded.digest`.execute(db);
+            links = excluded.links, body = excluded.body, digest = excluded.digest, slug = excluded.slug,
+            status = excluded.status, author_id = excluded.author_id, password = excluded.password, venue_id = excluded.venue_id`.execute(db);
       }
     },
   };
 }
+
+const STORED_COLUMNS = ['event_id', 'revision', 'fingerprint', 'links', 'body', 'digest'] as const satisfies ReadonlyArray<keyof StoredText>;
+// The checked columns as the text carries them: `id` is its event's.
+const SERVED_CHECKS = EVENT_CHECK_COLUMNS.map((column) => (column === 'id' ? 'event_text.event_id as id' : `event_text.${column}` as const));

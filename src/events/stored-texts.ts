@@ -43,8 +43,9 @@ const parsedOwn = (body: string, links: string, digest: string | null): Own => {
  * it: it is put in from memory when served, so a change to a venue leaves the texts of its events valid.
  *
  * A stored text is served only while its revision is the event's (the database moves the revision with every
- * change that can change the text) and its fingerprint is this process's: what its settings (site address,
- * currency) and code make of two sample events. A text is stored when it was built for a read, a few at a time
+ * change that can change the text, and deletes the text when it does: migration 0019) and its fingerprint is
+ * this process's: what its settings (site address, currency) and code make of two sample events. It carries
+ * the event's checked columns (status, password, ...), so a single read takes that one row. A text is stored when it was built for a read, a few at a time
  * after the answers (one statement for all), never in the way of one.
  */
 export function createStoredTexts(deps: { repos: Repositories; urls: Urls; config: Config; failed?: (error: unknown) => void }) {
@@ -79,11 +80,8 @@ export function createStoredTexts(deps: { repos: Repositories; urls: Urls; confi
       }
       return found;
     },
-    /** The own text an event was read with (event-text.repository.ts `served`, given `fingerprint`), if any. */
-    validOwn(served: EventServed): Own | undefined {
-      if (served.body === null || served.links === null) return undefined;
-      return parsedOwn(served.body, served.links, served.digest);
-    },
+    /** The own text an event was read with (event-text.repository.ts `served`, given `fingerprint`). */
+    validOwn: (served: EventServed): Own => parsedOwn(served.body, served.links, served.digest),
     /** Stores an own text built from `row` (after the answers that wait for it, with the others offered meanwhile). */
     offer(row: EventRow, built: Own): void {
       if (waiting.size >= MOST_WAITING && !waiting.has(row.id)) return;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
+import { createRepositories } from '../../src/store.ts';
 import { countingDb } from '../helpers/counting-db.ts';
 import { API, describeEachDialect } from '../helpers/test-app.ts';
 
@@ -114,7 +115,7 @@ describeEachDialect('event records stored ready to serve', (t) => {
     expect(await db().selectFrom('event_text').select('event_id').where('event_id', '=', id).executeTakeFirst()).toBeUndefined();
   });
 
-  it('a read not kept takes the event\'s checked columns and its stored text in one statement, and checks them', async () => {
+  it('a read not kept takes the stored text, which carries the event\'s checked columns, in one statement, and checks them', async () => {
     const first = await event('First');
     const second = await event('Second');
     const locked = await event('Locked', { password: 'open sesame' });
@@ -139,17 +140,60 @@ describeEachDialect('event records stored ready to serve', (t) => {
       expect([(await read(`/events/${draft.id}`)).status, (await read(`/events/${draft.id}`)).body.code]).toEqual([403, 'event-not-accessible']);
       expect((await read(`/events/${draft.id + 1000}`)).body.code).toBe('rest-event-not-found');
       expect((await read(`/events/by-slug/no-such-event`)).body.code).toBe('rest-event-not-found');
-      // A stored text of another revision is not served: the event is read whole and its text built.
-      await db().updateTable('event_text').set({ revision: -1, body: '{}' }).where('event_id', '=', first.id).execute();
+      // An event changed behind the service's back (its revision moved): its stored text went with the
+      // change, and the event is read whole and its text built.
+      await db().updateTable('event').set({ title: 'First, changed' }).where('id', '=', first.id).execute();
+      expect(await stored(first.id)).toBeUndefined();
       const other = await buildApp({ config: t().config, database: t().database, logger: false });
       try {
-        expect((await other.inject({ url: `${API}/events/${first.id}` })).json().title).toBe('First');
+        expect((await other.inject({ url: `${API}/events/${first.id}` })).json().title).toBe('First, changed');
       } finally {
         await other.close();
       }
     } finally {
       await app.close();
     }
+  });
+
+  it('a text carries its event\'s checked columns, and goes whenever its event\'s revision moves, however that happens', async () => {
+    const { id, categories, organizer } = await event('Carried', { password: 'pw', status: 'draft' });
+    const checks = ['slug', 'status', 'author_id', 'password', 'venue_id'] as const;
+    const storedNow = async () => {
+      await db().deleteFrom('event_text').execute();
+      const app = await buildApp({ config: t().config, database: t().database, logger: false });
+      try {
+        await app.storeEventTexts(() => false);
+      } finally {
+        await app.close();
+      }
+      const [text, row] = await Promise.all([
+        db().selectFrom('event_text').select(['revision', ...checks]).where('event_id', '=', id).executeTakeFirstOrThrow(),
+        db().selectFrom('event').select(['revision', ...checks]).where('id', '=', id).executeTakeFirstOrThrow(),
+      ]);
+      expect(text).toEqual(row);
+      expect(text.password).toBe('pw');
+    };
+    const gone = async () => (await db().selectFrom('event_text').select('event_id').where('event_id', '=', id).executeTakeFirst()) === undefined;
+    // Through the service, and straight through SQL on either table the triggers of migration 0017 watch.
+    const changes: Array<() => Promise<unknown>> = [
+      () => write('POST', `/events/${id}`, { status: 'publish' }),
+      () => db().updateTable('event').set({ author_id: 999 }).where('id', '=', id).execute(),
+      () => db().updateTable('event').set({ revision: sql`revision + 1` }).where('id', '=', id).execute(),
+      () => db().updateTable('term').set({ name: 'Renamed' }).where('id', '=', categories[0].id).execute(),
+      () => db().deleteFrom('event_organizer').where('event_id', '=', id).where('organizer_id', '=', organizer[0].id).execute(),
+      () => db().insertInto('import_lineage').values({ kind: 'event', source_key: 'https://old.example/?id=1', local_id: id, source_modified: '' }).execute(),
+    ];
+    for (const change of changes) {
+      await storedNow();
+      expect(await gone()).toBe(false);
+      await change();
+      expect(await gone()).toBe(true);
+    }
+    // A change to another event leaves it.
+    const other = await event('Neighbour');
+    await storedNow();
+    await db().updateTable('event').set({ title: 'Neighbour, changed' }).where('id', '=', other.id).execute();
+    expect(await gone()).toBe(false);
   });
 
   it('a text is stored with its digest, which a process serving it composes its tag from; one stored without is digested when read', async () => {
@@ -248,7 +292,7 @@ describeEachDialect('event records stored ready to serve', (t) => {
     const { id } = await event('Raced');
     const row = await db().selectFrom('event').select('revision').where('id', '=', id).executeTakeFirstOrThrow();
     await write('POST', `/events/${id}`, { title: 'Raced, changed' });
-    const repos = (await import('../../src/store.ts')).createRepositories(db(), t().database.dialect);
+    const repos = createRepositories(db(), t().database.dialect);
     await repos.eventTexts.store([{ event_id: id, revision: row.revision, fingerprint: 'x', links: '||', body: '{}', digest: null }]);
     expect(await stored(id)).toBeUndefined();
     // Nor for an event that is not there.
@@ -256,3 +300,68 @@ describeEachDialect('event records stored ready to serve', (t) => {
     expect(await db().selectFrom('event_text').select('event_id').execute()).toEqual([]);
   });
 });
+
+// PostgreSQL stores texts while writes run in other transactions: a text stored from the revision before a
+// write must not outlive the write's commit (a single read serves whatever text is there), and storing must
+// not wait for a write (which may hold its events in any order).
+describeEachDialect('event records stored ready to serve, beside writes in other transactions', (t) => {
+  const db = () => t().database.db;
+  const eventNamed = async (title: string) => {
+    const res = await t().request({ method: 'POST', url: `${API}/events`, headers: (await t().user('administrator')).headers, payload: { ...EVENT, title } });
+    expect(res.statusCode).toBe(201);
+    const id = res.json.id as number;
+    const { revision } = await db().selectFrom('event').select('revision').where('id', '=', id).executeTakeFirstOrThrow();
+    return { id, text: { event_id: id, revision, fingerprint: 'x', links: '||', body: '{}', digest: null } };
+  };
+  const textOf = (id: number) => db().selectFrom('event_text').select('revision').where('event_id', '=', id).executeTakeFirst();
+  const opened = () => {
+    let open!: () => void;
+    return { at: new Promise<void>((resolve) => (open = resolve)), open: () => open() };
+  };
+
+  it('a text offered while a write holds its event is not stored, and the store does not wait for the write', async () => {
+    const { id, text } = await eventNamed('Held');
+    const updated = opened();
+    const commit = opened();
+    const writing = db().transaction().execute(async (trx) => {
+      await trx.updateTable('event').set({ title: 'Held, changed' }).where('id', '=', id).execute();
+      updated.open();
+      await commit.at;
+    });
+    await updated.at;
+    try {
+      // Waiting for the write would never end: the write commits only after this.
+      await createRepositories(db(), 'postgres').eventTexts.store([text]);
+    } finally {
+      commit.open();
+      await writing;
+    }
+    expect(await textOf(id)).toBeUndefined();
+  });
+
+  it('a write to an event whose text is being stored waits for it, then deletes it', async () => {
+    const { id, text } = await eventNamed('Storing');
+    const stored = opened();
+    const commit = opened();
+    const storing = db().transaction().execute(async (trx) => {
+      await createRepositories(trx, 'postgres').eventTexts.store([text]);
+      stored.open();
+      await commit.at;
+    });
+    await stored.at;
+    let written = false;
+    const writing = db().updateTable('event').set({ title: 'Storing, changed' }).where('id', '=', id).execute().then(() => (written = true));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(written).toBe(false);
+    } finally {
+      commit.open();
+      await Promise.all([storing, writing]);
+    }
+    expect(await textOf(id)).toBeUndefined();
+    // Stored again of the revision it has now, it stays.
+    const { revision } = await db().selectFrom('event').select('revision').where('id', '=', id).executeTakeFirstOrThrow();
+    await createRepositories(db(), 'postgres').eventTexts.store([{ ...text, revision }]);
+    expect(await textOf(id)).toEqual({ revision });
+  });
+}, {}, 'postgres');

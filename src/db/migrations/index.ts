@@ -17,6 +17,7 @@ import * as recurringSeries from './0015-recurring-series.ts';
 import * as pendingChanges from './0016-pending-changes.ts';
 import * as storedTexts from './0017-stored-texts.ts';
 import * as storedTextDigests from './0018-stored-text-digests.ts';
+import * as storedTextChecks from './0019-stored-text-checks.ts';
 
 /** Ordered by name; a shipped migration is never edited, a change is a new entry. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-pending-changes': pendingChanges,
   '0017-stored-texts': storedTexts,
   '0018-stored-text-digests': storedTextDigests,
+  '0019-stored-text-checks': storedTextChecks,
 };
