@@ -147,6 +147,13 @@ describeEachDialect('event records stored ready to serve', (t) => {
       const other = await buildApp({ config: t().config, database: t().database, logger: false });
       try {
         expect((await other.inject({ url: `${API}/events/${first.id}` })).json().title).toBe('First, changed');
+        // The read takes the text's row alone, and its checks from there: the stored columns marked a draft
+        // (the event's own row untouched, published) decide, by id and by slug.
+        await db().updateTable('event_text').set({ status: 'draft' }).where('event_id', '=', second.id).execute();
+        for (const url of [`/events/${second.id}`, `/events/by-slug/${second.slug}`]) {
+          const res = await other.inject({ url: `${API}${url}` });
+          expect([res.statusCode, res.json().code]).toEqual([403, 'event-not-accessible']);
+        }
       } finally {
         await other.close();
       }
