@@ -45,8 +45,9 @@ const parsedOwn = (body: string, links: string, digest: string | null): Own => {
  * A stored text is served only while its revision is the event's (the database moves the revision with every
  * change that can change the text, and deletes the text when it does: migration 0019) and its fingerprint is
  * this process's: what its settings (site address, currency) and code make of two sample events. It carries
- * the event's checked columns (status, password, ...), so a single read takes that one row. A text is stored when it was built for a read, a few at a time
- * after the answers (one statement for all), never in the way of one.
+ * the event's checked columns (status, password, ...), so a single read takes that one row. A text is stored
+ * when it was built for a read, a few at a time after the answers (one statement for all), never in the way
+ * of one.
  */
 export function createStoredTexts(deps: { repos: Repositories; urls: Urls; config: Config; failed?: (error: unknown) => void }) {
   const fingerprint = fingerprintOf(deps);
