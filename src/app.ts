@@ -59,8 +59,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Moves the horizon of open-ended recurring series on now (as of `now`); the app also does it hourly. */
     extendSeries(now?: DateTime): Promise<void>;
-    /** Stores the text of every event without a valid one (events/stored-texts.ts) until `stopped`; how many. */
-    storeEventTexts(stopped: () => boolean): Promise<number>;
+    /**
+     * Stores the text of every event without a valid one (events/stored-texts.ts) until `stopped`, looking at
+     * `pageSize` events a statement; how many.
+     */
+    storeEventTexts(stopped: () => boolean, pageSize?: number): Promise<number>;
   }
 }
 
@@ -170,7 +173,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   const events = createEventService({
     ...deps, venues, organizers, failed: (error) => app.log.warn({ err: error }, 'stored event texts could not be written'),
   });
-  app.decorate('storeEventTexts', (stopped: () => boolean) => events.storeTexts(stopped));
+  app.decorate('storeEventTexts', (stopped: () => boolean, pageSize?: number) => events.storeTexts(stopped, pageSize));
   app.addHook('onClose', async () => events.flushTexts());
   const feeds = createFeedService({ events, urls, config, store });
   registerEventRoutes(app, events, feeds, store.lastWrite);

@@ -12,6 +12,19 @@ export type EventCheck = Pick<EventRow, (typeof EVENT_CHECK_COLUMNS)[number]>;
 /** What writers set; `sequence` is the repository's own (see `update`). */
 export type EventColumns = Omit<EventTable, 'id' | 'sequence' | 'revision'>;
 
+/**
+ * Where a walk over events in an index's order (a text column, then id) is: the last event it read. A walk that
+ * starts each page past it reads the index from there, never a row it does not return.
+ */
+export interface WalkKey {
+  at: string;
+  id: number;
+}
+
+/** Events past `key` in the order (`column`, id); all when there is no key yet. */
+export const pastKey = (column: 'start_utc' | 'recurrence_next', key: WalkKey | undefined) => (eb: EventEb) =>
+  key === undefined ? eb.lit(true) : eb(eb.refTuple(`event.${column}`, 'event.id'), '>', eb.tuple(key.at, key.id));
+
 export interface EventLinks {
   categories: number[];
   tags: number[];
@@ -305,9 +318,15 @@ export function createEventRepository(db: Db, dialect: Dialect) {
     overridesOf: async (seriesIds: number[]): Promise<EventRow[]> =>
       seriesIds.length === 0 ? [] : db.selectFrom('event').selectAll().where('parent_id', 'in', seriesIds).where('override', '=', 1).orderBy('start_utc').orderBy('id').execute(),
 
-    /** Series whose next start (wall-clock) comes by `through`, by id after `afterId`: due for their horizon to move on. */
-    seriesDue: async (through: string, afterId: number, limit: number): Promise<number[]> =>
-      (await db.selectFrom('event').select('id').where('recurrence_next', '<=', through).where('id', '>', afterId).orderBy('id').limit(limit).execute()).map((row) => row.id),
+    /**
+     * Series whose next start (wall-clock) comes by `through`, past `after` in the order of that start: due
+     * for their horizon to move on. In that order, SQLite reads the index's range of due series and no more; in
+     * id order it walked every event's row from the first to find them (0.4 s of the process at 1M events).
+     */
+    seriesDue: async (through: string, after: WalkKey | undefined, limit: number): Promise<WalkKey[]> =>
+      (await db.selectFrom('event').select(['event.id', 'event.recurrence_next']).where('event.recurrence_next', '<=', through)
+        .where(pastKey('recurrence_next', after)).orderBy('event.recurrence_next').orderBy('event.id').limit(limit).execute())
+        .map((row) => ({ at: row.recurrence_next as string, id: row.id })),
 
     /** A split: the occurrences of one series from an original start on become another's. */
     reparent: async (fromSeries: number, toSeries: number, fromStart: string) => {

@@ -25,7 +25,7 @@ import { createEventPages } from './event-pages.ts';
 import { createArrivals } from './event-arrivals.ts';
 import { createFeedEntries, type FeedEntry } from './event-feed.ts';
 import { type EventRecord, toEventRecords } from './event.record.ts';
-import type { EventCheck, EventColumns, EventRow } from './event.repository.ts';
+import type { EventCheck, EventColumns, EventRow, WalkKey } from './event.repository.ts';
 
 export interface EventReadOptions {
   password?: string;
@@ -332,34 +332,39 @@ export function createEventService(deps: {
       // Wall-clock starts in any zone are at most 14 hours off UTC: a day's margin finds them all.
       const due = writeStamp(now.plus({ days: config.recurrence.horizonDays + 1 }));
       let seen = 0;
-      for (let ids = await store.repos.events.seriesDue(due, 0, 100); ids.length > 0; ids = await store.repos.events.seriesDue(due, ids.at(-1) as number, 100)) {
-        for (const id of ids) {
+      for (let page = await store.repos.events.seriesDue(due, undefined, 100); page.length > 0; page = await store.repos.events.seriesDue(due, page.at(-1), 100)) {
+        for (const { id } of page) {
           // One series whose rules fail (a rule refused since) must not hold the others back.
           await store.transaction(async (repos) => {
             await repos.events.lockStatus(id);
             await materialize(repos, id, seriesContext(null, 'stop', now));
           }).catch((error: unknown) => failed(id, error));
         }
-        seen += ids.length;
+        seen += page.length;
       }
       return seen;
     },
 
     /**
-     * Stores the text of every event that has no valid one (stored-texts.ts), a range of ids at a time with a
-     * pause between, so requests keep their turn; until `stopped`. Returns how many were stored.
+     * Stores the text of every event that has no valid one (stored-texts.ts) but those in the trash (never
+     * served), a page of events at a time, until `stopped`; after a page that stored some, a pause, so requests
+     * keep their turn. Returns how many were stored.
      */
-    async storeTexts(stopped: () => boolean, ids = 500, pauseMs = 10): Promise<number> {
+    async storeTexts(stopped: () => boolean, pageSize = 500, pauseMs = 10): Promise<number> {
       let count = 0;
-      const last = await store.repos.eventTexts.lastId();
-      for (let after = 0; after < last && !stopped(); after += ids) {
-        const rows = await store.repos.eventTexts.missing(stored.fingerprint, after, after + ids);
+      let after: WalkKey | undefined;
+      while (!stopped()) {
+        const page = await store.repos.eventTexts.unstored(stored.fingerprint, after, pageSize);
+        after = page.last;
+        const rows = page.ids.length === 0 ? [] : (await store.repos.events.findByIds(page.ids)).filter((row) => row.status !== 'trash');
         for (let i = 0; i < rows.length && !stopped(); i += 100) {
-          const page = rows.slice(i, i + 100);
-          await kept.store(page, recordDeps(store.repos));
-          count += page.length;
+          const some = rows.slice(i, i + 100);
+          await kept.store(some, recordDeps(store.repos));
+          count += some.length;
         }
-        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+        if (after === undefined) break;
+        // A page with nothing to store took a statement on two indexes: the requests waiting go first all the same.
+        await new Promise((resolve) => (rows.length > 0 ? setTimeout(resolve, pauseMs) : setImmediate(resolve)));
       }
       return count;
     },

@@ -52,6 +52,7 @@ for (const dialect of dialects) {
         const sp = await insert('America/Sao_Paulo', '-03', '2026-01-01 10:00:00', 'Rock &amp; Roll');
         const read = () => db.selectFrom('event').select(['id', 'timezone_abbr']).orderBy('id').execute();
 
+        expect(await migrateDown(db)).toEqual(['reverted 0020-stored-text-fingerprints']);
         expect(await migrateDown(db)).toEqual(['reverted 0019-stored-text-checks']);
         expect(await migrateDown(db)).toEqual(['reverted 0018-stored-text-digests']);
         expect(await migrateDown(db)).toEqual(['reverted 0017-stored-texts']);
@@ -67,7 +68,7 @@ for (const dialect of dialects) {
         expect(await migrateDown(db)).toEqual(['reverted 0007-search-text']);
         expect(await migrateDown(db)).toEqual(['reverted 0006-tzdb-abbreviations']);
         expect(await read()).toEqual([{ id: hk, timezone_abbr: '+08' }, { id: berlin, timezone_abbr: 'CEST' }, { id: sp, timezone_abbr: '-03' }]);
-        expect(await migrateToLatest(db)).toEqual(['applied 0006-tzdb-abbreviations', 'applied 0007-search-text', 'applied 0008-import-lineage', 'applied 0009-change-log', 'applied 0010-webhooks', 'applied 0011-unlogged-writes', 'applied 0012-term-name-index', 'applied 0013-venue-coordinates', 'applied 0014-event-venue-window', 'applied 0015-recurring-series', 'applied 0016-pending-changes', 'applied 0017-stored-texts', 'applied 0018-stored-text-digests', 'applied 0019-stored-text-checks']);
+        expect(await migrateToLatest(db)).toEqual(['applied 0006-tzdb-abbreviations', 'applied 0007-search-text', 'applied 0008-import-lineage', 'applied 0009-change-log', 'applied 0010-webhooks', 'applied 0011-unlogged-writes', 'applied 0012-term-name-index', 'applied 0013-venue-coordinates', 'applied 0014-event-venue-window', 'applied 0015-recurring-series', 'applied 0016-pending-changes', 'applied 0017-stored-texts', 'applied 0018-stored-text-digests', 'applied 0019-stored-text-checks', 'applied 0020-stored-text-fingerprints']);
         expect(await read()).toEqual([{ id: hk, timezone_abbr: 'HKT' }, { id: berlin, timezone_abbr: 'CEST' }, { id: sp, timezone_abbr: '-03' }]);
         const texts = await db.selectFrom('event').select('search_text').orderBy('id').execute();
         expect(texts.map((r) => r.search_text)).toEqual(['Dim sum\nShort one', 'Short one', 'Rock & Roll\nShort one']);

@@ -24,7 +24,7 @@ describeEachDialect('operations: health, readiness, metrics, security headers', 
     expect((await t().app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
     await migrateDown(t().database.db);
     const behind = await t().app.inject({ url: '/readyz' });
-    expect([behind.statusCode, behind.json().code, behind.json().data.pending]).toEqual([503, 'rest_not_ready', ['0019-stored-text-checks']]);
+    expect([behind.statusCode, behind.json().code, behind.json().data.pending]).toEqual([503, 'rest_not_ready', ['0020-stored-text-fingerprints']]);
     await migrateToLatest(t().database.db);
     expect((await t().app.inject({ url: '/readyz' })).statusCode).toBe(200);
   });

@@ -18,6 +18,7 @@ import * as pendingChanges from './0016-pending-changes.ts';
 import * as storedTexts from './0017-stored-texts.ts';
 import * as storedTextDigests from './0018-stored-text-digests.ts';
 import * as storedTextChecks from './0019-stored-text-checks.ts';
+import * as storedTextFingerprints from './0020-stored-text-fingerprints.ts';
 
 /** Ordered by name; a shipped migration is never edited, a change is a new entry. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017-stored-texts': storedTexts,
   '0018-stored-text-digests': storedTextDigests,
   '0019-stored-text-checks': storedTextChecks,
+  '0020-stored-text-fingerprints': storedTextFingerprints,
 };
