@@ -61,9 +61,9 @@ declare module 'fastify' {
     extendSeries(now?: DateTime): Promise<void>;
     /**
      * Stores the text of every event without a valid one (events/stored-texts.ts) until `stopped`, looking at
-     * `pageSize` events a statement; how many.
+     * a range of `ids` ids a statement; how many.
      */
-    storeEventTexts(stopped: () => boolean, pageSize?: number): Promise<number>;
+    storeEventTexts(stopped: () => boolean, ids?: number): Promise<number>;
   }
 }
 
@@ -173,7 +173,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   const events = createEventService({
     ...deps, venues, organizers, failed: (error) => app.log.warn({ err: error }, 'stored event texts could not be written'),
   });
-  app.decorate('storeEventTexts', (stopped: () => boolean, pageSize?: number) => events.storeTexts(stopped, pageSize));
+  app.decorate('storeEventTexts', (stopped: () => boolean, ids?: number) => events.storeTexts(stopped, ids));
   app.addHook('onClose', async () => events.flushTexts());
   const feeds = createFeedService({ events, urls, config, store });
   registerEventRoutes(app, events, feeds, store.lastWrite);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
 import { precompiled, precompiledList } from '../db/precompiled.ts';
-import { EVENT_CHECK_COLUMNS, type EventCheck, pastKey, type WalkKey } from './event.repository.ts';
+import { EVENT_CHECK_COLUMNS, type EventCheck } from './event.repository.ts';
 
 /** An event's own part of its record as stored (migration 0017; events/stored-texts.ts says what it holds). */
 export interface StoredText {
@@ -52,19 +52,20 @@ export function createEventTextRepository(db: Db, dialect: Dialect) {
     findByIds: (ids: number[]): Promise<StoredText[]> => byIds(ids),
 
     /**
-     * The next `limit` events after `after` in the order of the start index (start, id), and which of them have
-     * no stored text of this fingerprint: what is left to store there. Both from indexes alone (migration 0020),
-     * not the events' rows or texts, so a walk over a file whose texts are all stored reads a few bytes an event.
+     * Events with ids in (afterId, throughId], and which of them have no stored text of this fingerprint: what
+     * is left to store there. From indexes alone (migration 0020), not the events' rows or texts, so a walk over
+     * a file whose texts are all stored reads a few bytes an event.
      */
-    async unstored(fingerprint: string, after: WalkKey | undefined, limit: number): Promise<{ ids: number[]; last: WalkKey | undefined }> {
-      const page = db.selectFrom('event').select(['event.id', 'event.start_utc']).where(pastKey('start_utc', after))
-        .orderBy('event.start_utc').orderBy('event.id').limit(limit).as('page');
-      const rows = await db.selectFrom(page)
-        .leftJoin('event_text', (join) => join.onRef('event_text.event_id', '=', 'page.id').on('event_text.fingerprint', '=', fingerprint))
-        .select(['page.id', 'page.start_utc', 'event_text.event_id as stored']).orderBy('page.start_utc').orderBy('page.id').execute();
-      const last = rows.at(-1);
-      return { ids: rows.filter((row) => row.stored === null).map((row) => row.id), last: last && { at: last.start_utc, id: last.id } };
+    async unstored(fingerprint: string, afterId: number, throughId: number): Promise<number[]> {
+      const rows = await db.selectFrom('event')
+        .leftJoin('event_text', (join) => join.onRef('event_text.event_id', '=', 'event.id').on('event_text.fingerprint', '=', fingerprint))
+        .select(['event.id', 'event_text.event_id as stored']).where('event.id', '>', afterId).where('event.id', '<=', throughId).orderBy('event.id').execute();
+      return rows.filter((row) => row.stored === null).map((row) => row.id);
     },
+
+    /** The highest event id there is (0 for none). */
+    lastId: async (): Promise<number> =>
+      Number((await db.selectFrom('event').select((eb) => eb.fn.max('id').as('last')).executeTakeFirst())?.last ?? 0),
 
     /**
      * Stores texts, each only if its revision is still the event's when the statement runs (with the event's

@@ -12,18 +12,11 @@ export type EventCheck = Pick<EventRow, (typeof EVENT_CHECK_COLUMNS)[number]>;
 /** What writers set; `sequence` is the repository's own (see `update`). */
 export type EventColumns = Omit<EventTable, 'id' | 'sequence' | 'revision'>;
 
-/**
- * Where a walk over events in an index's order (a text column, then id) is: the last event it read. A walk that
- * starts each page past it reads the index from there, never a row it does not return.
- */
-export interface WalkKey {
-  at: string;
+/** Where a walk over the series due is: the last one it read, by its next start (see `seriesDue`). */
+export interface SeriesKey {
+  next: string;
   id: number;
 }
-
-/** Events past `key` in the order (`column`, id); all when there is no key yet. */
-export const pastKey = (column: 'start_utc' | 'recurrence_next', key: WalkKey | undefined) => (eb: EventEb) =>
-  key === undefined ? eb.lit(true) : eb(eb.refTuple(`event.${column}`, 'event.id'), '>', eb.tuple(key.at, key.id));
 
 export interface EventLinks {
   categories: number[];
@@ -323,10 +316,11 @@ export function createEventRepository(db: Db, dialect: Dialect) {
      * for their horizon to move on. In that order, SQLite reads the index's range of due series and no more; in
      * id order it walked every event's row from the first to find them (0.4 s of the process at 1M events).
      */
-    seriesDue: async (through: string, after: WalkKey | undefined, limit: number): Promise<WalkKey[]> =>
+    seriesDue: async (through: string, after: SeriesKey | undefined, limit: number): Promise<SeriesKey[]> =>
       (await db.selectFrom('event').select(['event.id', 'event.recurrence_next']).where('event.recurrence_next', '<=', through)
-        .where(pastKey('recurrence_next', after)).orderBy('event.recurrence_next').orderBy('event.id').limit(limit).execute())
-        .map((row) => ({ at: row.recurrence_next as string, id: row.id })),
+        .$if(after !== undefined, (query) => query.where((eb) => eb(eb.refTuple('event.recurrence_next', 'event.id'), '>', eb.tuple((after as SeriesKey).next, (after as SeriesKey).id))))
+        .orderBy('event.recurrence_next').orderBy('event.id').limit(limit).execute())
+        .map((row) => ({ next: row.recurrence_next as string, id: row.id })),
 
     /** A split: the occurrences of one series from an original start on become another's. */
     reparent: async (fromSeries: number, toSeries: number, fromStart: string) => {

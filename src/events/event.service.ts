@@ -25,7 +25,7 @@ import { createEventPages } from './event-pages.ts';
 import { createArrivals } from './event-arrivals.ts';
 import { createFeedEntries, type FeedEntry } from './event-feed.ts';
 import { type EventRecord, toEventRecords } from './event.record.ts';
-import type { EventCheck, EventColumns, EventRow, WalkKey } from './event.repository.ts';
+import type { EventCheck, EventColumns, EventRow } from './event.repository.ts';
 
 export interface EventReadOptions {
   password?: string;
@@ -347,23 +347,21 @@ export function createEventService(deps: {
 
     /**
      * Stores the text of every event that has no valid one (stored-texts.ts) but those in the trash (never
-     * served), a page of events at a time, until `stopped`; after a page that stored some, a pause, so requests
+     * served), a range of ids at a time, until `stopped`; after a range that stored some, a pause, so requests
      * keep their turn. Returns how many were stored.
      */
-    async storeTexts(stopped: () => boolean, pageSize = 500, pauseMs = 10): Promise<number> {
+    async storeTexts(stopped: () => boolean, ids = 500, pauseMs = 10): Promise<number> {
       let count = 0;
-      let after: WalkKey | undefined;
-      while (!stopped()) {
-        const page = await store.repos.eventTexts.unstored(stored.fingerprint, after, pageSize);
-        after = page.last;
-        const rows = page.ids.length === 0 ? [] : (await store.repos.events.findByIds(page.ids)).filter((row) => row.status !== 'trash');
+      const last = await store.repos.eventTexts.lastId();
+      for (let after = 0; after < last && !stopped(); after += ids) {
+        const missing = await store.repos.eventTexts.unstored(stored.fingerprint, after, after + ids);
+        const rows = missing.length === 0 ? [] : (await store.repos.events.findByIds(missing)).filter((row) => row.status !== 'trash');
         for (let i = 0; i < rows.length && !stopped(); i += 100) {
           const some = rows.slice(i, i + 100);
           await kept.store(some, recordDeps(store.repos));
           count += some.length;
         }
-        if (after === undefined) break;
-        // A page with nothing to store took a statement on two indexes: the requests waiting go first all the same.
+        // A range with nothing to store took one statement on two indexes: the requests waiting go first all the same.
         await new Promise((resolve) => (rows.length > 0 ? setTimeout(resolve, pauseMs) : setImmediate(resolve)));
       }
       return count;
