@@ -361,7 +361,7 @@ export function createEventService(deps: {
           await kept.store(some, recordDeps(store.repos));
           count += some.length;
         }
-        // A range with nothing to store took one statement on two indexes: the requests waiting go first all the same.
+        // A range with nothing to store took one statement on two indexes: waiting requests still go first.
         await new Promise((resolve) => (rows.length > 0 ? setTimeout(resolve, pauseMs) : setImmediate(resolve)));
       }
       return count;
