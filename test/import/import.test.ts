@@ -1,9 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 import { sql } from 'kysely';
@@ -16,6 +16,9 @@ import { openTestDatabase, testConfig } from '../helpers/test-app.ts';
 
 const dialects = (): Array<'sqlite' | 'postgres'> => (process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']);
 const FAST = { timeoutMs: 150, retries: 2, backoffMs: 5, perPage: 4 };
+// The calendar files the tests write, removed when they are done.
+const files = mkdtempSync(join(tmpdir(), 'cal-import-'));
+afterAll(() => rmSync(files, { recursive: true, force: true }));
 
 for (const dialect of dialects()) {
   describe(`import from a The Events Calendar site [${dialect}]`, () => {
@@ -169,7 +172,7 @@ for (const dialect of dialects()) {
 
     it('imports an iCalendar file: UID as the key, zones and all-day dates kept, a re-run unchanged', async () => {
       const text = readIcs();
-      const file = join(tmpdir(), `cal-import-${process.pid}-${dialect}.ics`);
+      const file = join(files, `calendar-${dialect}.ics`);
       writeFileSync(file, text);
       const first = await runImport({ source: file, ics: true }, { config, database, progress: silentProgress });
       expect(first.failures).toEqual([]);
@@ -178,11 +181,11 @@ for (const dialect of dialects()) {
       expect([sydney.start_local, sydney.timezone]).toEqual(['2027-01-06 11:00:00', 'Australia/Sydney']);
       const again = await runImport({ source: file, ics: true }, { config, database, progress: silentProgress });
       expect(again.summary.events).toEqual({ created: 0, updated: 0, unchanged: 30, failed: 0 });
-      await expect(runImport({ source: join(tmpdir(), 'no-such.ics'), ics: true }, { config, database, progress: silentProgress })).rejects.toThrow(/cannot read the calendar/);
+      await expect(runImport({ source: join(files, 'no-such.ics'), ics: true }, { config, database, progress: silentProgress })).rejects.toThrow(/cannot read the calendar/);
     });
 
     it('keeps an iCalendar series a series: RRULE and EXDATE as its rules, an exception (RECURRENCE-ID) on its occurrence', async () => {
-      const file = join(tmpdir(), `cal-import-series-${process.pid}-${dialect}.ics`);
+      const file = join(files, `series-${dialect}.ics`);
       const write = (summary: string, modified: string) => writeFileSync(file, [
         'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//series//EN', vtimezone('Europe/Berlin', 2026, 2028).trimEnd(),
         // The exception first: the import writes series before their exceptions, whatever the file's order.

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
@@ -172,12 +172,16 @@ describe.runIf(sqliteRuns())('the site in a real browser (Chromium)', () => {
   it('takes screenshots of the month view and an event page (kept for the README with CAL_SCREENSHOTS=1)', async () => {
     const folder = SCREENSHOTS ?? new URL(`file://${mkdtempSync(join(tmpdir(), 'cal-shots-'))}/`);
     mkdirSync(folder, { recursive: true });
-    for (const [path, name, width] of [['/events/month/2027-03/', 'month-view.png', 1200], ['/event/jazz-night/', 'event-page.png', 900], ['/events/month/2027-03/', 'month-phone.png', 390]] as const) {
-      const { page, close } = await open(path, { width });
-      const file = new URL(name, folder).pathname;
-      await page.screenshot({ path: file, fullPage: true });
-      expect(statSync(file).size).toBeGreaterThan(10_000);
-      await close();
+    try {
+      for (const [path, name, width] of [['/events/month/2027-03/', 'month-view.png', 1200], ['/event/jazz-night/', 'event-page.png', 900], ['/events/month/2027-03/', 'month-phone.png', 390]] as const) {
+        const { page, close } = await open(path, { width });
+        const file = new URL(name, folder).pathname;
+        await page.screenshot({ path: file, fullPage: true });
+        expect(statSync(file).size).toBeGreaterThan(10_000);
+        await close();
+      }
+    } finally {
+      if (!SCREENSHOTS) rmSync(folder, { recursive: true, force: true });
     }
   });
 
