@@ -69,6 +69,11 @@ function mix(value: number): number {
  * is moved to the back, so the next offer is weighed against the next oldest. A walk over more keys than fit,
  * each asked for as often as those kept, turns nothing over; keys asked for more often get in within a few
  * asks, and as counts age, keys no longer asked for give way to those asked for now.
+ *
+ * The ask that brings an offer is not weighed: in a walk, the kept key may not have been asked for yet in
+ * this round, and counting the offer's own ask let it win about every other time. Walking every day of three
+ * years as one-day lists, the kept event texts turned over and ~26 MB/s went through V8's old space (7 MB/s
+ * without that ask); its collections made list-cold's p99 28 ms (13 ms without).
  */
 export function createFrequencyAdmission<K>(capacity: number) {
   const sketch = createFrequencySketch(capacity);
@@ -91,7 +96,7 @@ export function createFrequencyAdmission<K>(capacity: number) {
         return false;
       }
       const first = room() ? undefined : oldest();
-      if (first === undefined || asked > sketch.estimate(first)) {
+      if (first === undefined || asked - 1 > sketch.estimate(first)) {
         offered.delete(key);
         return true;
       }
