@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type DatabaseConnection, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
 import pg from 'pg';
 import type { Database, Db, Dialect } from './database.ts';
+import { answersDirectly } from './direct-reads.ts';
 import { FifoMap } from './fifo-map.ts';
 import { readGeneration } from './read-generation.ts';
 import { type CheckpointerOptions, startCheckpointer } from './wal-checkpointer.ts';
@@ -72,7 +73,16 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
   // duplicate checks must agree on both, so lower() here is JavaScript's (deterministic, so indexable).
   sqlite.function('lower', { deterministic: true }, (text: unknown) => (text === null ? null : String(text).toLowerCase()));
   const reads = readsTogether(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, reads) }) });
+  const statements = withStatementCache(sqlite, reads);
+  const connection = { held: false };
+  const db = new Kysely<Database>({ dialect: new WatchedSqliteDialect({ database: statements }, connection) });
+  // What Kysely's driver would do once it had the connection (its SqliteConnection): while anything holds it
+  // (a transaction across its awaits, a stream being iterated), a read waits for it there instead.
+  answersDirectly(db, (text, parameters) => {
+    if (connection.held) return undefined;
+    const statement = statements.prepare(text);
+    return statement.reader ? statement.all(...parameters) : undefined;
+  });
   // Without statistics SQLite walks the date-window index for a list filtered by one venue (1.5 s at 100k
   // events) instead of the venue's few events; `optimize` analyzes what needs it, within a time limit.
   let checkpointer: ReturnType<typeof startCheckpointer> | undefined;
@@ -93,6 +103,34 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
       await db.destroy();
     },
   };
+}
+
+/** Kysely's SQLite dialect, with whether its one connection is held (see direct-reads.ts). */
+class WatchedSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  readonly #connection: { held: boolean };
+
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0], connection: { held: boolean }) {
+    super(config);
+    this.#config = config;
+    this.#connection = connection;
+  }
+
+  override createDriver() {
+    const connection = this.#connection;
+    return new (class extends SqliteDriver {
+      override async acquireConnection(): Promise<DatabaseConnection> {
+        const acquired = await super.acquireConnection();
+        connection.held = true;
+        return acquired;
+      }
+
+      override async releaseConnection(): Promise<void> {
+        connection.held = false;
+        await super.releaseConnection();
+      }
+    })(this.#config);
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 1000;

@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import { readerOf } from './direct-reads.ts';
 import { FifoMap } from './fifo-map.ts';
 
 /**
@@ -8,9 +9,10 @@ import { FifoMap } from './fifo-map.ts';
  */
 export function precompiled<R>(db: Kysely<any>, build: () => Compilable<R>) {
   let compiled: ReturnType<Compilable<R>['compile']> | undefined;
-  return async (...parameters: unknown[]): Promise<R[]> => {
+  const read = readerOf(db);
+  return (...parameters: unknown[]): Promise<R[]> => {
     compiled ??= build().compile();
-    return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
+    return read<R>({ ...compiled, parameters });
   };
 }
 
@@ -22,9 +24,10 @@ export function precompiled<R>(db: Kysely<any>, build: () => Compilable<R>) {
  */
 export function precompiledList<R>(db: Kysely<any>, build: (ids: number[]) => Compilable<R>, most = 64) {
   const byLength = new Map<number, { compiled: ReturnType<Compilable<R>['compile']>; at: Array<number | undefined> }>();
+  const read = readerOf(db);
   return async (ids: number[]): Promise<R[]> => {
     if (ids.length === 0) return [];
-    if (ids.length > most) return (await db.executeQuery<R>(build(ids).compile())).rows;
+    if (ids.length > most) return read<R>(build(ids).compile());
     let query = byLength.get(ids.length);
     if (!query) {
       const compiled = build(ids.map((_, i) => STAND_IN - i)).compile();
@@ -34,7 +37,7 @@ export function precompiledList<R>(db: Kysely<any>, build: (ids: number[]) => Co
       byLength.set(ids.length, query);
     }
     const { compiled, at } = query;
-    return (await db.executeQuery<R>({ ...compiled, parameters: compiled.parameters.map((value, i) => (at[i] === undefined ? value : ids[at[i] as number])) })).rows;
+    return read<R>({ ...compiled, parameters: compiled.parameters.map((value, i) => (at[i] === undefined ? value : ids[at[i] as number])) });
   };
 }
 
@@ -77,6 +80,7 @@ const STAND_IN = -1_000_000_000_000;
 export function precompiledByShape<A, R>(db: Kysely<any>, build: (args: A) => Compilable<R>, most = 256) {
   const shapes = new FifoMap<string, Shape<R> | null>();
   const seen = new Set<string>();
+  const read = readerOf(db);
   return async (args: A): Promise<R[]> => {
     const numbers: number[] = [];
     const key = shapeKey(args, numbers);
@@ -85,16 +89,16 @@ export function precompiledByShape<A, R>(db: Kysely<any>, build: (args: A) => Co
       if (!seen.has(key)) {
         if (seen.size >= most * 4) seen.clear();
         seen.add(key);
-        return (await db.executeQuery<R>(build(args).compile())).rows;
+        return read<R>(build(args).compile());
       }
       seen.delete(key);
       shape = learnShape(build, args, numbers.length);
       if (shapes.size >= most) shapes.delete(shapes.oldest() as string);
       shapes.set(key, shape);
     }
-    if (shape === null) return (await db.executeQuery<R>(build(args).compile())).rows;
+    if (shape === null) return read<R>(build(args).compile());
     const { compiled, at } = shape;
-    return (await db.executeQuery<R>({ ...compiled, parameters: compiled.parameters.map((value, i) => (at[i] === undefined ? value : numbers[at[i] as number])) })).rows;
+    return read<R>({ ...compiled, parameters: compiled.parameters.map((value, i) => (at[i] === undefined ? value : numbers[at[i] as number])) });
   };
 }
 

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createDb } from '../../src/db/create-db.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
+import { precompiled } from '../../src/db/precompiled.ts';
 import { requestArrived } from '../../src/db/read-generation.ts';
 import { createStore } from '../../src/db/store.ts';
 
@@ -124,6 +125,48 @@ describe('SQLite: the service connection', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(truncated(other)).toBe(true);
     });
+  });
+
+  // Compiled reads outside a transaction run at once on the prepared statement (db/direct-reads.ts), not through
+  // Kysely's driver; but never on the connection while a transaction or a stream holds it: there a read would see
+  // a write not yet committed (and maybe rolled back), or find the connection busy with the stream's statement.
+  it('answers a compiled read at once while the connection is free, and after whatever holds it', async () => {
+    const { handle } = await migrated();
+    const { db } = handle;
+    try {
+      const version = precompiled<{ version: number }>(db, () => db.selectFrom('data_version').select('version').where('id', '=', 1));
+      const versionNow = async () => (await version(1))[0].version;
+      const throughKysely = vi.spyOn(db, 'executeQuery');
+      const first = await versionNow();
+      expect(throughKysely).not.toHaveBeenCalled();
+
+      // A transaction that writes, lets a read start, and then fails: the read waits for its rollback.
+      let duringRollback: Promise<number> | undefined;
+      let settled = false;
+      await expect(db.transaction().execute(async (trx) => {
+        await trx.updateTable('data_version').set({ version: first + 1 }).where('id', '=', 1).execute();
+        duringRollback = versionNow().finally(() => (settled = true));
+        await nextTurn();
+        expect(settled).toBe(false);
+        throw new Error('changed my mind');
+      })).rejects.toThrow('changed my mind');
+      expect(await duringRollback).toBe(first);
+      expect(throughKysely).toHaveBeenCalledTimes(1);
+
+      // A stream holds the connection between its rows: a read meanwhile waits for it to end.
+      const duringStream: Array<Promise<number>> = [];
+      for await (const row of db.selectFrom('data_version').select('id').union(db.selectFrom('term').select('id')).stream()) {
+        expect(row.id).toBe(1);
+        duringStream.push(versionNow());
+        await nextTurn();
+      }
+      expect(await Promise.all(duringStream)).toEqual([first]);
+      throughKysely.mockClear();
+      expect(await versionNow()).toBe(first);
+      expect(throughKysely).not.toHaveBeenCalled();
+    } finally {
+      await handle.close();
+    }
   });
 
   // The planner's statistics on SQLite are each index's summary (sqlite_stat1), never stat4's samples of values,
