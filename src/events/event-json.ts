@@ -10,7 +10,7 @@ import { toEmbeddedTerm } from '../terms/term.service.ts';
 import type { Taxonomy } from '../terms/term.kind.ts';
 import type { EventCheck, EventLinks, EventRow } from './event.repository.ts';
 import { blanked, isLocked, type RecordDeps, type RecordOptions } from './event.record.ts';
-import { embedsIn, fillText, type LinkedText, type LinkedTexts, linkedForm, linkedTexts as linkedParts, ownPieces, ownText } from './event-text.ts';
+import { embedsIn, fillText, type LinkedTexts, linkedTexts as linkedParts, ownPieces, ownText } from './event-text.ts';
 import { type Own, ownDigest, type StoredTexts } from './stored-texts.ts';
 
 /**
@@ -60,7 +60,7 @@ interface TagSources {
  * record's text together, as the text would (the own text's code is in the stored texts' fingerprint).
  */
 const ASSEMBLY = digestTag(fillText(ownPieces(`{"a":1,\u0001venue\u0001,"o":\u0001organizers\u0001,"c":\u0001categories\u0001,"t":\u0001tags\u0001\u0001ld\u0001,"json_ld":{"v":\u0001venueld\u0001,"o":[\u0001organizerld0\u0001]}}`), true, {
-  venue: { json: '{"v":1}', jsonLd: '{"vl":1}', digest: '' }, organizers: [{ json: '{"o":1}', jsonLd: '{"ol":1}', digest: '' }], categories: '[1]', tags: '[2]',
+  venue: { head: '{"v":1', tail: '}', jsonLd: '{"vl":1}', digest: '' }, organizers: [{ head: '{"o":1', tail: '}', jsonLd: '{"ol":1}', digest: '' }], categories: '[1]', tags: '[2]',
 }).json);
 
 /**
@@ -78,11 +78,25 @@ function composedTag(sources: TagSources, termDigests: string, fingerprint: stri
 /** A record's whole text, where its term lists are in it, and their terms' digests (see `composedTag`). */
 type Filled = Pick<RecordText, 'json' | 'at' | 'termDigests'>;
 
-/** Where the texts a record embeds are found, by id (undefined: none). */
+/** The texts a record embeds, found: its venue's, its organizers' and its terms', each list in its order. */
 interface Parts {
-  venue: (id: number) => LinkedText | undefined;
-  organizer: (id: number) => LinkedText | undefined;
-  term: (id: number) => TermText | undefined;
+  venue: LinkedTexts | undefined;
+  organizers: LinkedTexts[];
+  categories: TermText[];
+  tags: TermText[];
+}
+
+/** The values `ids` name that `get` finds, in order; with `all`, undefined unless it finds every one. */
+function found<T>(ids: number[], get: (id: number) => T | undefined, all: true): T[] | undefined;
+function found<T>(ids: number[], get: (id: number) => T | undefined): T[];
+function found<T>(ids: number[], get: (id: number) => T | undefined, all = false): T[] | undefined {
+  const values: T[] = [];
+  for (const id of ids) {
+    const value = get(id);
+    if (value !== undefined) values.push(value);
+    else if (all) return undefined;
+  }
+  return values;
 }
 
 const checkOf = ({ id, slug, status, author_id, password, revision, venue_id }: EventCheck): EventCheck =>
@@ -230,12 +244,10 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
   }
 
   /** A term list's JSON, and its terms' digests (`composedTag`). */
-  const termList = (ids: number[], termText: (id: number) => TermText | undefined) => {
+  const termList = (texts: TermText[]) => {
     let json = '';
     let digests = '';
-    for (const id of ids) {
-      const text = termText(id);
-      if (text === undefined) continue;
+    for (const text of texts) {
       json += json === '' ? text.json : `,${text.json}`;
       digests += `${text.digest},`;
     }
@@ -253,8 +265,8 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
     if (termsCurrent(text)) return text;
     const { json, at } = text;
     const term = (id: number) => termText.get(id);
-    const categories = termList(text.categories, term);
-    const tags = termList(text.tags, term);
+    const categories = termList(found(text.categories, term));
+    const tags = termList(found(text.tags, term));
     const whole = json.slice(0, at.categories[0]) + categories.json + json.slice(at.categories[1], at.tags[0]) + tags.json + json.slice(at.tags[1]);
     const again = termsSince(text, text.spliced);
     text.spliced = termsSeen;
@@ -281,24 +293,24 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
     return { text, json };
   }
 
-  /** Kept venue and organizer texts in the form asked for, by id; those not kept are built (a query or two for all) and kept. */
-  async function linkedTexts(kind: 'venue' | 'organizer', ids: number[], deps: RecordDeps, single: boolean, from: number, fresh = false) {
-    const found = new Map<number, LinkedText>();
+  /** Kept venue and organizer texts by id; those not kept are built (a query or two for all) and kept. */
+  async function linkedTexts(kind: 'venue' | 'organizer', ids: number[], deps: RecordDeps, from: number, fresh = false) {
+    const texts = new Map<number, LinkedTexts>();
     const missing: number[] = [];
     for (const id of new Set(ids)) {
       const kept = fresh ? undefined : linkedKept.get(linkedKey(kind, id));
-      if (kept) found.set(id, linkedForm(kept, single));
+      if (kept) texts.set(id, kept);
       else missing.push(id);
     }
-    if (missing.length === 0) return found;
+    if (missing.length === 0) return texts;
     const service = kind === 'venue' ? deps.venues : deps.organizers;
     const rows = await (kind === 'venue' ? deps.repos.venues : deps.repos.organizers).findByIds(missing);
     for (const record of await service.toRecords(rows as never[], true, undefined, deps.repos)) {
       const parts = linkedParts(record);
-      found.set(record.id as number, linkedForm(parts, single));
+      texts.set(record.id as number, parts);
       if (!fresh) linkedKept.set(linkedKey(kind, record.id as number), parts, from);
     }
-    return found;
+    return texts;
   }
 
   /** The image rows of these events, kept ones from memory. */
@@ -326,11 +338,11 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
     const links = await deps.repos.events.linksOf(fresh.map((row) => row.id));
     const venueIds: number[] = [];
     for (const row of missing) if (row.venue_id !== null) venueIds.push(row.venue_id);
-    const venues = await linkedTexts('venue', venueIds, deps, single, from, use.fresh);
+    const venues = await linkedTexts('venue', venueIds, deps, from, use.fresh);
     const organizerIds: number[] = [];
     for (const own of owns.values()) organizerIds.push(...own.links.organizers);
     for (const link of links.values()) organizerIds.push(...link.organizers);
-    const organizers = await linkedTexts('organizer', organizerIds, deps, single, from, use.fresh);
+    const organizers = await linkedTexts('organizer', organizerIds, deps, from, use.fresh);
     const imagesById = await imageRows(fresh, deps);
     // Built in the single form unless neither this read nor the store wants it (a write's answer), whose
     // json_ld would be built for nothing.
@@ -354,11 +366,17 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
       termIds.tags.push(...own.links.tags);
     }
     const termText = await termTexts(termIds, deps, from, use.fresh);
-    const parts: Parts = { venue: (id) => venues.get(id), organizer: (id) => organizers.get(id), term: (id) => termText.get(id) };
     const again: EventRow[] = [];
+    const term = (id: number) => termText.get(id);
     for (const row of missing) {
       const own = owns.get(row.id);
       if (own === undefined) continue;
+      const parts: Parts = {
+        venue: row.venue_id === null ? undefined : venues.get(row.venue_id),
+        organizers: found(own.links.organizers, (id) => organizers.get(id)),
+        categories: found(own.links.categories, term),
+        tags: found(own.links.tags, term),
+      };
       const text = assemble(row, own, parts, single, from, fromStore.has(row.id));
       if (text) made.set(row.id, text);
       else if (isWhole(row)) again.push(row);
@@ -368,29 +386,24 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
   }
 
   /**
-   * One event's text from its own text and the parts `parts` finds, in the single form unless `single` is
-   * false; undefined for a stored own text (`fromStore`) that embeds a venue or organizer other than those found
-   * (one gone since, or one there now that was not when it was built): it is built again from the row.
+   * One event's text from its own text and the parts found of what it embeds, in the single form unless
+   * `single` is false; undefined for a stored own text (`fromStore`) that embeds a venue or organizer other than
+   * those found (one gone since, or one there now that was not when it was built): it is built again from the row.
    */
   function assemble(row: EventCheck, own: Own, parts: Parts, single: boolean, from: number, fromStore: boolean) {
     const { links } = own;
+    const { venue, organizers } = parts;
     const pieces = ownPieces(own.own);
-    const venue = row.venue_id === null ? undefined : parts.venue(row.venue_id);
-    const embedded: LinkedText[] = [];
-    for (const id of links.organizers) {
-      const organizer = parts.organizer(id);
-      if (organizer !== undefined) embedded.push(organizer);
-    }
     if (fromStore) {
       const built = embedsIn(pieces);
-      if (built.venue !== (venue !== undefined) || embedded.length !== links.organizers.length || built.organizers !== embedded.length) return undefined;
+      if (built.venue !== (venue !== undefined) || organizers.length !== links.organizers.length || built.organizers !== organizers.length) return undefined;
     }
-    const categories = termList(links.categories, parts.term);
-    const tags = termList(links.tags, parts.term);
-    const { json, at } = fillText(pieces, single, { venue, organizers: embedded, categories: categories.json, tags: tags.json });
+    const categories = termList(parts.categories);
+    const tags = termList(parts.tags);
+    const { json, at } = fillText(pieces, single, { venue, organizers, categories: categories.json, tags: tags.json });
     // Only a single form's text is ever tagged.
-    const sources = { own: single ? ownDigest(own) : '', venue: venue?.digest, organizers: embedded.map((organizer) => organizer.digest) };
-    return textOf({ json, at, termDigests: `${categories.digests}|${tags.digests}` }, row, links, sources, from);
+    const sources = { own: single ? ownDigest(own) : '', venue: venue?.digest, organizers: organizers.map((organizer) => organizer.digest) };
+    return textOf({ json, at, termDigests: categories.digests + '|' + tags.digests }, row, links, sources, from);
   }
 
   /**
@@ -401,20 +414,12 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
   function fromKept(row: EventCheck, own: Own, from: number) {
     const venue = row.venue_id === null ? undefined : linkedKept.get(linkedKey('venue', row.venue_id));
     if (row.venue_id !== null && venue === undefined) return undefined;
-    const organizers = new Map<number, LinkedText>();
-    for (const id of own.links.organizers) {
-      const organizer = linkedKept.get(linkedKey('organizer', id));
-      if (organizer === undefined) return undefined;
-      organizers.set(id, linkedForm(organizer, true));
-    }
-    const termText = new Map<number, TermText>();
-    for (const id of [...own.links.categories, ...own.links.tags]) {
-      const text = terms.get(id);
-      if (text === undefined) return undefined;
-      termText.set(id, text);
-    }
-    const venueText = venue && linkedForm(venue, true);
-    return assemble(row, own, { venue: () => venueText, organizer: (id) => organizers.get(id), term: (id) => termText.get(id) }, true, from, true);
+    const organizers = found(own.links.organizers, (id) => linkedKept.get(linkedKey('organizer', id)), true);
+    const term = (id: number) => terms.get(id);
+    const categories = found(own.links.categories, term, true);
+    const tags = found(own.links.tags, term, true);
+    if (organizers === undefined || categories === undefined || tags === undefined) return undefined;
+    return assemble(row, own, { venue, organizers, categories, tags }, true, from, true);
   }
 
   /** The text as this caller may see it: blanked (and kept so) behind a password it has not unlocked. */

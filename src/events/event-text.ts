@@ -13,19 +13,10 @@ const mark = (name: string) => `\u0000${NONCE}:${name}\u0000`;
 const JSON_LD_MARK = mark('jsonld');
 
 /**
- * A venue's or organizer's record as events embed it: its JSON and, in the single form, its JSON-LD's; and the
- * digest of its parts (`LinkedTexts`), either form's, which an event's entity tag is composed from.
- */
-export interface LinkedText {
-  json: string;
-  jsonLd?: string;
-  digest: string;
-}
-
-/**
- * Both forms of a venue's or organizer's record in one: its single form is its list form with `json_ld`
- * among its keys (venue.kind.ts, organizer.kind.ts), so the text is kept as the parts either side of that
- * key and the JSON-LD's text. Kept once instead of twice, twice as many of the records every event embeds fit.
+ * A venue's or organizer's record as events embed it, both forms in one: its single form is its list form with
+ * `json_ld` among its keys (venue.kind.ts, organizer.kind.ts), so the text is kept as the parts either side of
+ * that key and the JSON-LD's text. Kept once instead of twice, twice as many of the records every event embeds
+ * fit; and put into an event's text part by part (`fillText`), never joined into a string of its own first.
  */
 export interface LinkedTexts {
   head: string;
@@ -45,12 +36,6 @@ export function linkedTexts(single: EventRecord): LinkedTexts {
   // Newlines part them: JSON text holds none unescaped.
   return { head, tail, jsonLd, digest: digestTag(`${head}\n${jsonLd}\n${tail}`) };
 }
-
-/** One form of a kept linked record. */
-export const linkedForm = (texts: LinkedTexts, single: boolean): LinkedText =>
-  single
-    ? { json: `${texts.head},"json_ld":${texts.jsonLd}${texts.tail}`, jsonLd: texts.jsonLd, digest: texts.digest }
-    : { json: texts.head + texts.tail, digest: texts.digest };
 
 const MARKED = new RegExp(`"\\\\u0000${NONCE}:([a-z]+\\d*)\\\\u0000"`, 'g');
 // What stands for an embedded part in an own text (below): a control character, which JSON text never holds
@@ -110,7 +95,7 @@ export function embedsIn(pieces: string[]): { venue: boolean; organizers: number
 export function fillText(
   pieces: string[],
   single: boolean,
-  embedded: { venue?: LinkedText; organizers: LinkedText[]; categories: string; tags: string },
+  embedded: { venue?: LinkedTexts; organizers: LinkedTexts[]; categories: string; tags: string },
 ): { json: string; at: { categories: [number, number]; tags: [number, number] } } {
   // Joined once at the end, not added piece by piece: `+` makes a tree of ~30 strings, and Node counts the
   // UTF-8 bytes of such a tree (Content-Length) by copying it flat and then a character at a time, where
@@ -120,6 +105,15 @@ export function fillText(
   const add = (text: string) => {
     parts.push(text);
     length += text.length;
+  };
+  // A linked record in the form asked for, its parts added as they are kept.
+  const addLinked = (linked: LinkedTexts) => {
+    add(linked.head);
+    if (single) {
+      add(JSON_LD_KEY);
+      add(linked.jsonLd);
+    }
+    add(linked.tail);
   };
   const at = { categories: [0, 0] as [number, number], tags: [0, 0] as [number, number] };
   for (let i = 1; i < pieces.length; i += 2) {
@@ -132,10 +126,16 @@ export function fillText(
       const list = embedded[name];
       at[name] = [length, length + list.length];
       add(list);
-    } else if (name === 'venue') add((embedded.venue as LinkedText).json);
-    else if (name === 'venueld') add((embedded.venue as LinkedText).jsonLd as string);
-    else if (name === 'organizers') add(`[${embedded.organizers.map((organizer) => organizer.json).join(',')}]`);
-    else if (name.startsWith('organizerld')) add(embedded.organizers[Number(name.slice('organizerld'.length))].jsonLd as string);
+    } else if (name === 'venue') addLinked(embedded.venue as LinkedTexts);
+    else if (name === 'venueld') add((embedded.venue as LinkedTexts).jsonLd);
+    else if (name === 'organizers') {
+      add('[');
+      embedded.organizers.forEach((organizer, n) => {
+        if (n > 0) add(',');
+        addLinked(organizer);
+      });
+      add(']');
+    } else if (name.startsWith('organizerld')) add(embedded.organizers[Number(name.slice('organizerld'.length))].jsonLd);
     add(pieces[i + 1]);
   }
   return { json: parts.join(''), at };

@@ -30,11 +30,28 @@ const MOST_WAITING = 500;
 const GATHER_MS = 20;
 
 const listOf = (ids: number[]) => ids.join(',');
-const idsOf = (list: string) => (list === '' ? [] : list.split(',').map(Number));
-const parsedOwn = (body: string, links: string, digest: string | null): Own => {
-  const [categories, tags, organizers] = links.split('|');
-  return { own: body, links: { categories: idsOf(categories), tags: idsOf(tags), organizers: idsOf(organizers) }, digest: digest ?? undefined };
-};
+const COMMA = 44;
+const BAR = 124;
+/**
+ * The three id lists of a stored `links` (`1,2|3|4`), read digit by digit: split into strings and each made a
+ * number, the short strings were looked up in V8's string table one by one (~1.5% of a cold single read).
+ */
+function linksOf(text: string): Own['links'] {
+  const lists: number[][] = [[], [], []];
+  let list = 0;
+  let id = -1;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === COMMA || code === BAR) {
+      if (id >= 0) lists[list].push(id);
+      id = -1;
+      if (code === BAR) list++;
+    } else id = (id < 0 ? 0 : id * 10) + code - 48;
+  }
+  if (id >= 0) lists[list].push(id);
+  return { categories: lists[0], tags: lists[1], organizers: lists[2] };
+}
+const parsedOwn = (body: string, links: string, digest: string | null): Own => ({ own: body, links: linksOf(links), digest: digest ?? undefined });
 
 /**
  * Event records stored ready to serve (migration 0017): a read of an event not kept in this process's memory
