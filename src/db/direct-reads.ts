@@ -17,8 +17,8 @@ export function answersDirectly(db: Kysely<any>, read: DirectRead): void {
 /**
  * What runs compiled reads on `db`. On SQLite, outside a transaction and while the connection is free, a read
  * runs at once on the prepared statement, as Kysely's driver would run it: better-sqlite3 answers synchronously,
- * and the driver's connection lock, its promises and its plugins' hooks were ~7% of a cold single read's
- * instructions (311k -> 289k, callgrind) for a statement whose own work is a B-tree descent. A transaction's
+ * and the driver's connection lock, its promises and its plugins' hooks were ~4% of a cold single read's CPU
+ * profile (callgrind: 311k -> 301k instructions) for a statement whose own work is a B-tree descent. A transaction's
  * reads (and any read through a plugin, which may change a result) go through Kysely.
  */
 export function readerOf(db: Kysely<any>): <R>(compiled: CompiledRead) => Promise<R[]> {
