@@ -110,7 +110,7 @@ export function buildScenarios(fx: Fixtures, authorization: string): Record<Scen
   const scenario = (name: ScenarioName, title: string, sequence: BenchRequest[]): Scenario => ({ name, title, sequence });
   return {
     'single-id': scenario('single-id', 'GET /events/{id} (1000 ids in turn)', byId),
-    'single-id-cold': scenario('single-id-cold', 'GET /events/{id} (up to 50k ids in random order: no cache helps)', fx.coldEvents.map((event) => get(`/events/${event.id}`))),
+    'single-id-cold': scenario('single-id-cold', 'GET /events/{id} (every readable event, in random order: no cache helps)', fx.coldEvents.map((event) => get(`/events/${event.id}`))),
     'single-slug': scenario('single-slug', 'GET /events/by-slug/{slug} (1000 slugs in turn)', bySlug),
     list: scenario('list', 'GET /events (default: from today, 10 per page)', [list]),
     'list-filtered': scenario('list-filtered', 'GET /events?categories=…&venue=… (200 pairs)', filtered),
@@ -122,7 +122,7 @@ export function buildScenarios(fx: Fixtures, authorization: string): Record<Scen
     create: scenario('create', 'POST /events (venue, organizers, terms)', creates),
     mix: scenario('mix', '90% reads / 10% POST /events', mix),
     'event-page': scenario('event-page', 'GET /event/{slug}/ (HTML page, 1000 slugs in turn)', eventPages),
-    'event-page-cold': scenario('event-page-cold', 'GET /event/{slug}/ (up to 50k slugs in random order: no cache helps)', coldPages),
+    'event-page-cold': scenario('event-page-cold', 'GET /event/{slug}/ (every readable event, in random order: no cache helps)', coldPages),
     'month-view': scenario('month-view', 'GET /events/month/YYYY-MM/ (HTML month grid, 12 months)', months),
     feed: scenario('feed', 'GET /events/?ical=1&start_date&end_date (iCalendar, ~1000 events, 20 windows)', feeds),
     'list-series-first': scenario('list-series-first', 'GET /events?hide_subsequent_recurrences=true&start_date=… (20 days; 1% of events start a weekly series of 10)', seriesFirst),
