@@ -14,6 +14,8 @@ export interface BenchOptions {
   scaleEvents: number[];
   /** Instructions a request instead of seconds: requests to warm with, and as many to count (0: time as usual). */
   instructions: number;
+  /** Microseconds idle vCPUs poll before halting during the run (bench/halt-poll.ts); undefined: as the machine has it. */
+  haltPoll: number | undefined;
   help: boolean;
 }
 
@@ -42,6 +44,10 @@ same size (the ceiling). Prints a table; writes bench/results/<timestamp>.json a
                         the instructions a request of the service's main thread (repeatable within ~1-3% where
                         its CPU time swung 2x) and of all its threads. No ceiling, no import, not with --scale;
                         needs valgrind
+  --halt-poll <µs|off>  how long an idle virtual CPU polls before it halts, during the run (Linux's haltpoll
+                        driver, root only; bench/halt-poll.ts): waking the idle load generator then costs the
+                        service no interrupt through the hypervisor, which the ceiling never pays. Put back
+                        after. "off" leaves the machine's setting (default 200)
   -h, --help            this text
 
 Exits 1 when any scenario had a non-2xx response, an error or a timeout.`;
@@ -51,7 +57,7 @@ export class OptionsError extends Error {}
 function count(name: string, raw: string | undefined, fallback: number, min: number): number {
   if (raw === undefined) return fallback;
   const value = Number(raw.replace(/_/g, ''));
-  if (!Number.isInteger(value) || value < min) throw new OptionsError(`--${name} must be an integer >= ${min} (got "${raw}")`);
+  if (raw.trim() === '' || !Number.isInteger(value) || value < min) throw new OptionsError(`--${name} must be an integer >= ${min} (got "${raw}")`);
   return value;
 }
 
@@ -69,6 +75,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       scale: { type: 'boolean', default: false },
       'scale-events': { type: 'string' },
       instructions: { type: 'string' },
+      'halt-poll': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -93,6 +100,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     scale: values.scale,
     scaleEvents,
     instructions: count('instructions', values.instructions, 0, 1),
+    haltPoll: values['halt-poll'] === 'off' ? undefined : count('halt-poll', values['halt-poll'], 200, 0),
     help: values.help,
   };
 }

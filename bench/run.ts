@@ -8,6 +8,7 @@ import { measureScenario, ROOT_DIR, type RunSettings } from './measure.ts';
 import { type BenchOptions, OptionsError, parseOptions, USAGE } from './options.ts';
 import { CALLGRIND_ENV, callgrind, countInstructions, type InstructionCount, instructionTable } from './instructions.ts';
 import { freePort, memoryMb, type Service, startService } from './processes.ts';
+import { pollWhenIdle } from './halt-poll.ts';
 import { machineInfo, resultTable, type RunReport, summaryLine, writeRun } from './report.ts';
 import { writeScale } from './scale-report.ts';
 import { buildScenarios, type ScenarioName } from './scenarios.ts';
@@ -19,9 +20,9 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const IMPORT_EVENTS = 5000;
 
 /** One database, seeded with `events` events, one service process, the scenarios in turn. */
-async function runOnce(options: BenchOptions, events: number, names: ScenarioName[]): Promise<RunReport> {
+async function runOnce(options: BenchOptions, events: number, names: ScenarioName[], idle: string): Promise<RunReport> {
   const startedAt = new Date().toISOString();
-  const machine = machineInfo();
+  const machine = { ...machineInfo(), idle };
   const dir = mkdtempSync(join(tmpdir(), 'cal-bench-'));
   const database = await openBenchDatabase(options.database, dir);
   let open = true;
@@ -118,18 +119,28 @@ async function main(argv: string[]): Promise<number> {
   const options = parseOptions(argv);
   if (options.help) return process.stdout.write(`${USAGE}\n`), 0;
 
+  const idle = pollWhenIdle(options.haltPoll);
+  log(idle.label);
+  try {
+    return await runAll(options, idle.label);
+  } finally {
+    idle.restore();
+  }
+}
+
+async function runAll(options: BenchOptions, idle: string): Promise<number> {
   const reports: RunReport[] = [];
   if (options.scale) {
-    for (const events of options.scaleEvents) reports.push(await runOnce(options, events, options.scenarios));
+    for (const events of options.scaleEvents) reports.push(await runOnce(options, events, options.scenarios, idle));
     const path = writeScale(reports);
     log(`wrote ${path}.json and .md`);
   } else if (options.instructions > 0) {
-    const report = await runOnce(options, options.events, options.scenarios);
+    const report = await runOnce(options, options.events, options.scenarios, idle);
     reports.push(report);
     process.stdout.write(`\n${instructionTable(report.instructions ?? [])}\n\n`);
     if ((report.instructions ?? []).some((count) => count.failed > 0)) return log('!!! non-2xx answers while counting: these numbers do not count'), 1;
   } else {
-    const report = await runOnce(options, options.events, options.scenarios);
+    const report = await runOnce(options, options.events, options.scenarios, idle);
     const dir = mkdtempSync(join(tmpdir(), 'cal-bench-import-'));
     try {
       report.importRun = await measureImport(dir, IMPORT_EVENTS);

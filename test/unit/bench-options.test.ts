@@ -16,3 +16,17 @@ describe('bench options: --instructions', () => {
     expect(() => parseOptions(['--instructions', '5000', '--scale'])).toThrow(/cannot be combined with --scale/);
   });
 });
+
+// `--halt-poll <µs|off>` (bench/halt-poll.ts): how long idle vCPUs poll during a run, or the machine's setting.
+describe('bench options: --halt-poll', () => {
+  it('polls 200 µs unless told otherwise, and leaves the machine as it is with "off"', () => {
+    expect(parseOptions([]).haltPoll).toBe(200);
+    expect(parseOptions(['--halt-poll', '0']).haltPoll).toBe(0);
+    expect(parseOptions(['--halt-poll', '500']).haltPoll).toBe(500);
+    expect(parseOptions(['--halt-poll', 'off']).haltPoll).toBeUndefined();
+  });
+
+  it('refuses what is neither microseconds nor "off"', () => {
+    for (const bad of ['-1', '2.5', 'on', '']) expect(() => parseOptions([`--halt-poll=${bad}`])).toThrow(OptionsError);
+  });
+});
