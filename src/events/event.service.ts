@@ -347,19 +347,22 @@ export function createEventService(deps: {
 
     /**
      * Stores the text of every event that has no valid one (stored-texts.ts) but those in the trash (never
-     * served), a range of ids at a time, until `stopped`; after a range that stored some, a pause, so requests
-     * keep their turn. Returns how many were stored.
+     * served), a range of ids at a time, until `stopped`. Requests keep their turn: the texts are built and
+     * written `batch` at a time, each batch followed by a turn of the event loop (on SQLite a batch never
+     * gives one up by itself: its statements answer at once), and a range that stored some by a pause.
+     * Returns how many were stored.
      */
-    async storeTexts(stopped: () => boolean, ids = 500, pauseMs = 10): Promise<number> {
+    async storeTexts(stopped: () => boolean, ids = 500, pauseMs = 10, batch = 25): Promise<number> {
       let count = 0;
       const last = await store.repos.eventTexts.lastId();
       for (let after = 0; after < last && !stopped(); after += ids) {
         const missing = await store.repos.eventTexts.unstored(stored.fingerprint, after, after + ids);
         const rows = missing.length === 0 ? [] : (await store.repos.events.findByIds(missing)).filter((row) => row.status !== 'trash');
-        for (let i = 0; i < rows.length && !stopped(); i += 100) {
-          const some = rows.slice(i, i + 100);
+        for (let i = 0; i < rows.length && !stopped(); i += batch) {
+          const some = rows.slice(i, i + batch);
           await kept.store(some, recordDeps(store.repos));
           count += some.length;
+          await new Promise(setImmediate);
         }
         // A range with nothing to store took one statement on two indexes: waiting requests still go first.
         await new Promise((resolve) => (rows.length > 0 ? setTimeout(resolve, pauseMs) : setImmediate(resolve)));

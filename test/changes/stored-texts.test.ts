@@ -273,6 +273,26 @@ describeEachDialect('event records stored ready to serve', (t) => {
     expect((await fresh(ids[0])).single.title).toBe('One, changed');
   });
 
+  it('requests are answered while a process stores texts, between its batches, not after all of them', async () => {
+    for (let i = 0; i < 80; i++) await event(`Batch ${i}`);
+    await db().deleteFrom('event_text').execute();
+    const app = await buildApp({ config: t().config, database: t().database, logger: false });
+    try {
+      // The walk stops once the request is answered: what it stored by then says when the request had its turn.
+      let answered = false;
+      const [storedFirst, res] = await Promise.all([
+        app.storeEventTexts(() => answered),
+        app.inject({ url: `${API}/categories` }).then((res) => ((answered = true), res)),
+      ]);
+      expect(res.statusCode).toBe(200);
+      expect(storedFirst).toBeGreaterThan(0);
+      expect(storedFirst).toBeLessThan(80);
+      expect(await app.storeEventTexts(() => false)).toBe(80 - storedFirst);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('two processes storing and offering the same texts at once store each once, and neither fails', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 12; i++) ids.push((await event(`Twin ${i}`)).id);
