@@ -16,7 +16,7 @@ const PARAMETER = '/sys/module/haltpoll/parameters/guest_halt_poll_ns';
 export interface IdlePolicy {
   /** What the run measured under, for its report. */
   label: string;
-  /** Puts the machine's own setting back (idempotent). */
+  /** Puts the machine's own setting back (idempotent; an interrupted run calls it too: run.ts). */
   restore(): void;
 }
 
@@ -40,12 +40,5 @@ export function pollWhenIdle(microseconds: number | undefined): IdlePolicy {
     restored = true;
     writeFileSync(PARAMETER, before);
   };
-  // An interrupted run puts it back too.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      restore();
-      process.exit(130);
-    });
-  }
   return { label: `idle vCPUs poll ${microseconds} µs before halting (haltpoll; the machine's own: ${Number(before) / 1000} µs, put back after)`, restore };
 }

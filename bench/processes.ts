@@ -25,6 +25,12 @@ export function freePort(): Promise<number> {
   });
 }
 
+// Services started and not exited yet: an interrupted run stops them (`killServices`), where they outlived it.
+const running = new Set<ChildProcess>();
+export function killServices(): void {
+  for (const child of running) child.kill('SIGKILL');
+}
+
 export interface Service {
   child: ChildProcess;
   pid: number;
@@ -42,6 +48,8 @@ export async function startService(args: string[], env: Record<string, string>, 
   const [command, argv] = wrapper.length === 0 ? pinned(SERVER_CORE, process.execPath, args) : pinned(SERVER_CORE, wrapper[0], [...wrapper.slice(1), process.execPath, ...args]);
   const child = spawn(command, argv, { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', log, log] });
   closeSync(log);
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const stop = async () => {

@@ -7,7 +7,7 @@ import { readFixtures } from './fixtures.ts';
 import { measureScenario, ROOT_DIR, type RunSettings } from './measure.ts';
 import { type BenchOptions, OptionsError, parseOptions, USAGE } from './options.ts';
 import { CALLGRIND_ENV, callgrind, countInstructions, type InstructionCount, instructionTable } from './instructions.ts';
-import { freePort, memoryMb, type Service, startService } from './processes.ts';
+import { freePort, killServices, memoryMb, type Service, startService } from './processes.ts';
 import { pollWhenIdle } from './halt-poll.ts';
 import { machineInfo, resultTable, type RunReport, summaryLine, writeRun } from './report.ts';
 import { writeScale } from './scale-report.ts';
@@ -121,6 +121,15 @@ async function main(argv: string[]): Promise<number> {
 
   const idle = pollWhenIdle(options.haltPoll);
   log(idle.label);
+  // Interrupted: the machine's idle setting back, and no service left running (a load generator, its output a
+  // pipe to this process, ends by itself).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      idle.restore();
+      killServices();
+      process.exit(130);
+    });
+  }
   try {
     return await runAll(options, idle.label);
   } finally {
