@@ -47,7 +47,7 @@ same size (the ceiling). Prints a table; writes bench/results/<timestamp>.json a
   --halt-poll <µs|off>  how long an idle virtual CPU polls before it halts, during the run (Linux's haltpoll
                         driver, root only; bench/halt-poll.ts): waking the idle load generator then costs the
                         service no interrupt through the hypervisor, which the ceiling never pays. Put back
-                        after. "off" leaves the machine's setting (default 200)
+                        after. At most 10000; "off" leaves the machine's setting (default 200)
   -h, --help            this text
 
 Exits 1 when any scenario had a non-2xx response, an error or a timeout.`;
@@ -58,6 +58,14 @@ function count(name: string, raw: string | undefined, fallback: number, min: num
   if (raw === undefined) return fallback;
   const value = Number(raw.replace(/_/g, ''));
   if (raw.trim() === '' || !Number.isInteger(value) || value < min) throw new OptionsError(`--${name} must be an integer >= ${min} (got "${raw}")`);
+  return value;
+}
+
+// Idle vCPUs burn their host's time while they poll: up to 10 ms, far past any gap between two answers.
+const MOST_HALT_POLL_US = 10_000;
+function haltPoll(raw: string | undefined): number {
+  const value = count('halt-poll', raw, 200, 0);
+  if (value > MOST_HALT_POLL_US) throw new OptionsError(`--halt-poll must be at most ${MOST_HALT_POLL_US} µs, or "off" (got "${raw}")`);
   return value;
 }
 
@@ -100,7 +108,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     scale: values.scale,
     scaleEvents,
     instructions: count('instructions', values.instructions, 0, 1),
-    haltPoll: values['halt-poll'] === 'off' ? undefined : count('halt-poll', values['halt-poll'], 200, 0),
+    haltPoll: values['halt-poll'] === 'off' ? undefined : haltPoll(values['halt-poll']),
     help: values.help,
   };
 }

@@ -26,7 +26,8 @@ describe('bench options: --halt-poll', () => {
     expect(parseOptions(['--halt-poll', 'off']).haltPoll).toBeUndefined();
   });
 
-  it('refuses what is neither microseconds nor "off"', () => {
-    for (const bad of ['-1', '2.5', 'on', '']) expect(() => parseOptions([`--halt-poll=${bad}`])).toThrow(OptionsError);
+  it('refuses what is neither microseconds up to 10 ms nor "off"', () => {
+    for (const bad of ['-1', '2.5', 'on', '', '10001']) expect(() => parseOptions([`--halt-poll=${bad}`])).toThrow(OptionsError);
+    expect(parseOptions(['--halt-poll', '10000']).haltPoll).toBe(10_000);
   });
 });
