@@ -19,12 +19,20 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 /** Events of the import scenario: enough pages (50 each) for a steady rate. */
 const IMPORT_EVENTS = 5000;
 
+/**
+ * What a run made and removes when it ends: its temporary folders, and the database it made (named, for an
+ * interrupted run, which cannot drop a PostgreSQL schema on its way out).
+ */
+const scratch = { dirs: new Set<string>(), database: undefined as string | undefined };
+
 /** One database, seeded with `events` events, one service process, the scenarios in turn. */
 async function runOnce(options: BenchOptions, events: number, names: ScenarioName[], idle: string): Promise<RunReport> {
   const startedAt = new Date().toISOString();
   const machine = { ...machineInfo(), idle };
   const dir = mkdtempSync(join(tmpdir(), 'cal-bench-'));
+  scratch.dirs.add(dir);
   const database = await openBenchDatabase(options.database, dir);
+  scratch.database = database.label;
   let open = true;
   let service: Service | undefined;
   try {
@@ -98,6 +106,8 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
       await database.drop();
       rmSync(dir, { recursive: true, force: true });
     }
+    scratch.dirs.delete(dir);
+    scratch.database = undefined;
   }
 }
 
@@ -121,12 +131,17 @@ async function main(argv: string[]): Promise<number> {
 
   const idle = pollWhenIdle(options.haltPoll);
   log(idle.label);
-  // Interrupted: the machine's idle setting back, and no service left running (a load generator, its output a
-  // pipe to this process, ends by itself).
+  // Interrupted: the machine's idle setting back, no service left running (a load generator, its output a
+  // pipe to this process, ends by itself), and what the run made removed, or named where it cannot be.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       idle.restore();
       killServices();
+      if (options.keep) log(`interrupted: kept ${[...scratch.dirs].join(', ')}`);
+      else {
+        for (const dir of scratch.dirs) rmSync(dir, { recursive: true, force: true });
+        if (scratch.database?.startsWith('postgres')) log(`interrupted: the database ${scratch.database} is left; drop that schema by hand`);
+      }
       process.exit(130);
     });
   }
@@ -151,11 +166,13 @@ async function runAll(options: BenchOptions, idle: string): Promise<number> {
   } else {
     const report = await runOnce(options, options.events, options.scenarios, idle);
     const dir = mkdtempSync(join(tmpdir(), 'cal-bench-import-'));
+    scratch.dirs.add(dir);
     try {
       report.importRun = await measureImport(dir, IMPORT_EVENTS);
       log(`  import: ${report.importRun.eventsPerSecond.toFixed(0)} events/s (${IMPORT_EVENTS} events from a fake TEC site into SQLite)`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+      scratch.dirs.delete(dir);
     }
     reports.push(report);
     process.stdout.write(`\n${summaryLine(report)}\n\n${resultTable(report.scenarios)}\n\n`);
