@@ -3,11 +3,11 @@ import { connect } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteRuns } from '../helpers/test-app.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'cal-events-serve-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// Made when the tests run, not when they are collected: a skipped suite runs no hook to remove it.
+let dir: string;
 
 function start(env: Record<string, string>): { child: ChildProcess; output: () => string; ready: Promise<void> } {
   const child = spawn('node', ['bin/cal-events.mjs', 'serve'], { env: { ...process.env, ...env } });
@@ -25,6 +25,10 @@ function start(env: Record<string, string>): { child: ChildProcess; output: () =
 }
 
 describe.runIf(sqliteRuns())('cal-events serve', { timeout: 90_000 }, () => {
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'cal-events-serve-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   it('creates its SQLite file, prints the admin password once, serves, and stops cleanly on SIGTERM', async () => {
     const port = String(20000 + Math.floor(Math.random() * 20000));
     const env = { PORT: port, HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'nested', 'cal.db')}` };

@@ -24,10 +24,13 @@ async function cli(args: string[], env: Record<string, string>): Promise<{ code:
 // Each run is a new Node process: generous time on a loaded machine. The database is SQLite: what is under
 // test is the command (its exit codes and output), the write path is tested on both databases in import.test.ts.
 describe.runIf(sqliteRuns())('cal-events import, the command', { timeout: 90_000 }, () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cal-import-cli-'));
-  const env = { DATABASE_URL: `sqlite:${join(dir, 'cal.db')}`, LOG_LEVEL: 'silent' };
+  // Made when the tests run, not when they are collected: a skipped suite runs no hook to remove it.
+  let dir: string;
+  let env: Record<string, string>;
   let site: FakeSite;
   beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cal-import-cli-'));
+    env = { DATABASE_URL: `sqlite:${join(dir, 'cal.db')}`, LOG_LEVEL: 'silent' };
     site = await startFakeSite({ venues: 3, events: 6 });
   });
   afterAll(async () => {
