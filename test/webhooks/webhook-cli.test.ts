@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteRuns } from '../helpers/test-app.ts';
 
 const execute = promisify(execFile);
@@ -11,7 +11,11 @@ const execute = promisify(execFile);
 // Each command is a new Node process: generous time on a loaded machine. SQLite: what is under test is the
 // command; the subscriptions' behaviour is tested through the API on both databases.
 describe.runIf(sqliteRuns())('cal-events webhook, the command', { timeout: 90_000 }, () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cal-webhook-cli-'));
+  // Made when the tests run, not when they are collected: a skipped suite runs no hook to remove it.
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'cal-webhook-cli-'));
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const cli = async (args: string[], env: Record<string, string> = {}) => {
     const all = { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'cal.db')}`, LOG_LEVEL: 'silent', ...env };
