@@ -27,7 +27,13 @@ export function readerOf(db: Kysely<any>): <R>(compiled: CompiledRead) => Promis
   const throughKysely = async <R>(compiled: CompiledRead) => (await db.executeQuery<R>(compiled as Parameters<typeof db.executeQuery<R>>[0])).rows;
   if (direct === undefined) return throughKysely;
   return <R>(compiled: CompiledRead): Promise<R[]> => {
-    const rows = direct(compiled.sql, compiled.parameters);
+    let rows: unknown[] | undefined;
+    try {
+      rows = direct(compiled.sql, compiled.parameters);
+    } catch (error) {
+      // better-sqlite3 throws where Kysely's driver rejects: a caller chaining `.catch` must see it alike.
+      return Promise.reject(error);
+    }
     return rows === undefined ? throughKysely<R>(compiled) : Promise.resolve(rows as R[]);
   };
 }

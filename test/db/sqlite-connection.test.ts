@@ -169,6 +169,25 @@ describe('SQLite: the service connection', () => {
     }
   });
 
+  // A statement that fails when it runs (not when it is prepared) fails a direct read as it fails through
+  // Kysely: a rejected promise, never a throw out of the call, which a caller chaining `.catch` would miss.
+  it('answers a compiled read that fails with a rejected promise, as Kysely does', async () => {
+    const { handle } = await migrated();
+    const { db } = handle;
+    try {
+      const broken = precompiled<{ value: unknown }>(db, () => db.selectNoFrom(sql<unknown>`json_extract('not json', '$')`.as('value')));
+      let answer: Promise<unknown> | undefined;
+      expect(() => {
+        answer = broken();
+      }).not.toThrow();
+      await expect(answer).rejects.toThrow(/JSON/i);
+      // Through Kysely (inside a transaction) it fails the same way.
+      await expect(db.transaction().execute(async (trx) => precompiled(trx, () => trx.selectNoFrom(sql<unknown>`json_extract('not json', '$')`.as('value')))())).rejects.toThrow(/JSON/i);
+    } finally {
+      await handle.close();
+    }
+  });
+
   // The planner's statistics on SQLite are each index's summary (sqlite_stat1), never stat4's samples of values,
   // with which SQLite prepares a statement again at each run whenever a bound value could change its plan.
   it('gathers statistics as summaries only, and drops the samples an analysis without a limit left', async () => {
