@@ -1,15 +1,25 @@
 // The load generator, its own process on its own core: `node --import tsx bench/load.ts <spec.json>`.
-// Prints `start` when the measured run begins, then one JSON line with the results.
+// Loads each target in turn, a slice at a time (see LoadSpec); prints `start <i>` and `stop <i>` around each
+// slice of target i, then one JSON line with each target's results.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon, { type Request } from 'autocannon';
 import type { BenchRequest } from './scenarios.ts';
 
-export interface LoadSpec {
+export interface LoadTarget {
   url: string;
-  connections: number;
-  duration: number;
   sequence: BenchRequest[];
+}
+
+/**
+ * `slices` rounds, each loading every target in turn for `sliceSeconds`: a scenario and its ceiling measured
+ * side by side, so that both meet the machine as it is in those seconds, not each in its own minute.
+ */
+export interface LoadSpec {
+  connections: number;
+  targets: LoadTarget[];
+  slices: number;
+  sliceSeconds: number;
 }
 
 export interface LoadResult {
@@ -30,13 +40,28 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function runLoad(spec: LoadSpec): Promise<LoadResult> {
-  // Titles of created events must differ between runs too, or every create walks a growing list of slugs.
-  const token = randomBytes(3).toString('hex');
-  let next = 0;
-  let created = 0;
+/** One target's responses over all its slices; its sequence goes on where the slice before stopped. */
+interface Tally {
+  next: number;
+  latencies: Float64Array;
+  count: number;
+  seconds: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statuses: Record<string, number>;
+}
+
+const newTally = (): Tally => ({ next: 0, latencies: new Float64Array(1 << 16), count: 0, seconds: 0, non2xx: 0, errors: 0, timeouts: 0, statuses: {} });
+
+// Titles of created events must differ between runs too, or every create walks a growing list of slugs.
+const token = randomBytes(3).toString('hex');
+let created = 0;
+
+async function loadSlice(target: LoadTarget, connections: number, seconds: number, tally: Tally): Promise<void> {
+  const { sequence } = target;
   const setupRequest = (request: Request): Request => {
-    const item = spec.sequence[next++ % spec.sequence.length];
+    const item = sequence[tally.next++ % sequence.length];
     return {
       ...request,
       method: item.method,
@@ -45,37 +70,48 @@ async function runLoad(spec: LoadSpec): Promise<LoadResult> {
       body: item.body?.replace(/__N__/g, () => `${token}-${created++}`),
     };
   };
-  let latencies = new Float64Array(1 << 16);
-  let count = 0;
-  const statuses: Record<string, number> = {};
-  const instance = autocannon({ url: spec.url, connections: spec.connections, duration: spec.duration, requests: [{ setupRequest }] });
+  const instance = autocannon({ url: target.url, connections, duration: seconds, requests: [{ setupRequest }] });
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
-    if (count === latencies.length) {
-      const grown = new Float64Array(latencies.length * 2);
-      grown.set(latencies);
-      latencies = grown;
+    if (tally.count === tally.latencies.length) {
+      const grown = new Float64Array(tally.latencies.length * 2);
+      grown.set(tally.latencies);
+      tally.latencies = grown;
     }
-    latencies[count++] = ms;
-    statuses[status] = (statuses[status] ?? 0) + 1;
+    tally.latencies[tally.count++] = ms;
+    tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
   });
   const result = await instance;
-  const sorted = latencies.slice(0, count).sort();
+  tally.seconds += result.duration;
+  tally.non2xx += result.non2xx;
+  tally.errors += result.errors;
+  tally.timeouts += result.timeouts;
+}
+
+function resultOf(tally: Tally): LoadResult {
+  const sorted = tally.latencies.slice(0, tally.count).sort();
   let sum = 0;
   for (const ms of sorted) sum += ms;
   return {
-    responses: count,
-    rps: count / result.duration,
+    responses: tally.count,
+    rps: tally.count / tally.seconds,
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
-    mean: count ? sum / count : NaN,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    statuses,
+    mean: tally.count ? sum / tally.count : NaN,
+    non2xx: tally.non2xx,
+    errors: tally.errors,
+    timeouts: tally.timeouts,
+    statuses: tally.statuses,
   };
 }
 
 // Import only its types elsewhere (`import type`): importing the module runs the load.
 const spec = JSON.parse(readFileSync(process.argv[2], 'utf8')) as LoadSpec;
-process.stdout.write('start\n');
-process.stdout.write(`${JSON.stringify(await runLoad(spec))}\n`);
+const tallies = spec.targets.map(newTally);
+for (let slice = 0; slice < spec.slices; slice++) {
+  for (const [i, target] of spec.targets.entries()) {
+    process.stdout.write(`start ${i}\n`);
+    await loadSlice(target, spec.connections, spec.sliceSeconds, tallies[i]);
+    process.stdout.write(`stop ${i}\n`);
+  }
+}
+process.stdout.write(`${JSON.stringify(tallies.map(resultOf))}\n`);

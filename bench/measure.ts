@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { LoadResult, LoadSpec } from './load.ts';
+import type { LoadResult, LoadSpec, LoadTarget } from './load.ts';
 import { cpuSeconds, cpuSplit, freePort, LOAD_CORE, pinned, type Service, sampleRss, startService, storageReadBytes } from './processes.ts';
 import type { BenchRequest, Scenario } from './scenarios.ts';
 
@@ -59,23 +59,23 @@ export interface ScenarioResult {
 
 let specs = 0;
 
-/** Runs the load worker on its own core; `onStart` is called when autocannon starts the measured run. */
-async function load(spec: LoadSpec, dir: string, onStart?: () => void): Promise<LoadResult> {
+/** Runs the load worker on its own core; `onEdge` is called as each slice of target `i` starts and stops. */
+async function load(spec: LoadSpec, dir: string, onEdge?: (edge: 'start' | 'stop', i: number) => void): Promise<LoadResult[]> {
   const file = join(dir, `load-${specs++}.json`);
   writeFileSync(file, JSON.stringify(spec));
   const [command, args] = pinned(LOAD_CORE, process.execPath, ['--import', 'tsx', join(BENCH_DIR, 'load.ts'), file]);
   const child = spawn(command, args, { cwd: ROOT_DIR, stdio: ['ignore', 'pipe', 'inherit'] });
-  let result: LoadResult | undefined;
+  let results: LoadResult[] | undefined;
   for await (const line of createInterface({ input: child.stdout })) {
-    if (line === 'start') onStart?.();
+    const edge = /^(start|stop) (\d+)$/.exec(line);
+    if (edge) onEdge?.(edge[1] as 'start' | 'stop', Number(edge[2]));
     // JSON writes NaN (no responses to take a percentile of) as null.
-    else if (line.startsWith('{')) result = JSON.parse(line, (_key, value) => (value === null ? NaN : value)) as LoadResult;
+    else if (line.startsWith('[')) results = JSON.parse(line, (_key, value) => (value === null ? NaN : value)) as LoadResult[];
   }
   const code = child.exitCode ?? (await new Promise<number | null>((resolve) => child.once('exit', resolve)));
-  if (!result) throw new Error(`the load worker exited with ${code} and no result`);
-  return result;
+  if (!results) throw new Error(`the load worker exited with ${code} and no result`);
+  return results;
 }
-
 /** Sends the first (up to 20) requests once: checks they succeed and measures the typical body size. */
 async function probe(url: string, sequence: BenchRequest[]): Promise<{ bytes: number; failures: string[] }> {
   const sizes: number[] = [];
@@ -118,67 +118,85 @@ export async function warm(round: () => Promise<number>, roundSeconds: number): 
   return roundSeconds > 0 ? MOST_WARMUP_ROUNDS * roundSeconds : 0;
 }
 
-/** One warm-up round of `spec`: the server's CPU seconds a response. */
-async function warmUpRound(spec: LoadSpec, settings: RunSettings, pid: number): Promise<number> {
+/** One warm-up round of `target`: the server's CPU seconds a response. */
+async function warmUpRound(target: LoadTarget, settings: RunSettings, pid: number): Promise<number> {
   const before = cpuSeconds(pid);
-  const { responses } = await load({ ...spec, duration: settings.warmup }, settings.dir);
+  const [{ responses }] = await load({ connections: settings.connections, targets: [target], slices: 1, sliceSeconds: settings.warmup }, settings.dir);
   return (cpuSeconds(pid) - before) / responses;
 }
 
-async function warmThenMeasure(spec: LoadSpec, settings: RunSettings, pid: number) {
-  const warmupSeconds = await warm(() => warmUpRound(spec, settings, pid), settings.warmup);
-  let cpuStart = { total: 0, system: 0, main: 0 };
-  let readStart = NaN;
-  let started = 0;
-  let stopRss = () => NaN;
-  const result = await load(spec, settings.dir, () => {
-    cpuStart = cpuSplit(pid);
-    readStart = storageReadBytes(pid);
-    started = performance.now();
-    stopRss = sampleRss(pid);
-  });
-  const cpuEnd = cpuSplit(pid);
-  const cpu = cpuEnd.total - cpuStart.total;
-  const cpuPercent = (cpu / ((performance.now() - started) / 1000)) * 100;
-  const storageReadMb = (storageReadBytes(pid) - readStart) / 1048576;
-  const perRequestUs = (seconds: number) => (seconds * 1e6) / result.responses;
+// The measured seconds of a scenario and of its ceiling, each, are cut into this many slices, taken in turn.
+const SLICES = 5;
+
+/**
+ * A server's CPU, storage reads and time over the slices it was loaded in (`start`/`stop` around each), and
+ * its peak RSS from the first slice to the last.
+ */
+function watchServer(pid: number) {
+  const sum = { total: 0, system: 0, main: 0, seconds: 0, readBytes: 0 };
+  let at: { cpu: ReturnType<typeof cpuSplit>; read: number; time: number } | undefined;
+  let stopRss: (() => number) | undefined;
   return {
-    ...result,
-    cpuPercent,
-    cpuPerRequestUs: perRequestUs(cpu),
-    mainCpuPerRequestUs: perRequestUs(cpuEnd.main - cpuStart.main),
-    systemCpuPerRequestUs: perRequestUs(cpuEnd.system - cpuStart.system),
-    peakRssMb: stopRss(),
-    storageReadMb,
-    warmupSeconds,
+    start() {
+      stopRss ??= sampleRss(pid);
+      at = { cpu: cpuSplit(pid), read: storageReadBytes(pid), time: performance.now() };
+    },
+    stop() {
+      if (!at) return;
+      const cpu = cpuSplit(pid);
+      sum.total += cpu.total - at.cpu.total;
+      sum.system += cpu.system - at.cpu.system;
+      sum.main += cpu.main - at.cpu.main;
+      sum.seconds += (performance.now() - at.time) / 1000;
+      sum.readBytes += storageReadBytes(pid) - at.read;
+      at = undefined;
+    },
+    /** What was watched, a response at a time for `responses`. */
+    measured(responses: number) {
+      const perRequestUs = (seconds: number) => (seconds * 1e6) / responses;
+      return {
+        cpuPercent: (sum.total / sum.seconds) * 100,
+        cpuPerRequestUs: perRequestUs(sum.total),
+        mainCpuPerRequestUs: perRequestUs(sum.main),
+        systemCpuPerRequestUs: perRequestUs(sum.system),
+        peakRssMb: stopRss?.() ?? NaN,
+        storageReadMb: sum.readBytes / 1048576,
+      };
+    },
   };
 }
 
 /**
- * The ceiling for one scenario, measured right after it: each scenario has its own instead of sharing one with
- * those of a like body size, because this machine's speed drifts within minutes (in one run, ceilings for
- * bodies of 8-10 kB measured 15k and 24k req/s a minute apart), and a ratio is only fair against a ceiling
- * measured under the same conditions.
+ * The scenario and its ceiling (a bare node:http server answering a body of the scenario's mean size), each
+ * warmed up, then measured in turns of a fifth of the duration each: the scenario, the ceiling, the
+ * scenario, … This machine's speed drifts within minutes (in one run, ceilings for bodies of ~10 kB measured
+ * 22.9k and 35.6k req/s twenty minutes apart, 15k and 24k a minute apart on another day), so a ceiling measured
+ * in its own ten seconds after the scenario's made the ratio swing with the drift; side by side, both meet it.
  */
-async function measureCeiling(bytes: number, sequence: BenchRequest[], settings: RunSettings) {
+async function measureWithCeiling(service: Service, target: LoadTarget, bytes: number, settings: RunSettings) {
   const port = await freePort();
-  const env = { CEILING_BYTES: String(bytes) };
-  const ceiling = await startService(['--import', 'tsx', join(BENCH_DIR, 'ceiling.ts')], env, port, join(settings.dir, 'ceiling.log'), '/');
+  const ceiling = await startService(['--import', 'tsx', join(BENCH_DIR, 'ceiling.ts')], { CEILING_BYTES: String(bytes) }, port, join(settings.dir, 'ceiling.log'), '/');
   try {
-    const spec = { url: ceiling.url, connections: settings.connections, duration: settings.duration, sequence };
-    const { cpuPercent: _cpu, mainCpuPerRequestUs: _main, peakRssMb: _rss, storageReadMb: _read, warmupSeconds: _warm, ...result } = await warmThenMeasure(spec, settings, ceiling.pid);
-    return { ...result, bodyBytes: bytes };
+    const ceilingTarget = { url: ceiling.url, sequence: target.sequence };
+    await warm(() => warmUpRound(ceilingTarget, settings, ceiling.pid), settings.warmup);
+    const warmupSeconds = await warm(() => warmUpRound(target, settings, service.pid), settings.warmup);
+    const watches = [watchServer(service.pid), watchServer(ceiling.pid)];
+    const spec = { connections: settings.connections, targets: [target, ceilingTarget], slices: SLICES, sliceSeconds: settings.duration / SLICES };
+    const [served, bare] = await load(spec, settings.dir, (edge, i) => watches[i][edge]());
+    const { cpuPerRequestUs, systemCpuPerRequestUs } = watches[1].measured(bare.responses);
+    return {
+      service: { ...served, ...watches[0].measured(served.responses), warmupSeconds },
+      ceiling: { ...bare, bodyBytes: bytes, cpuPerRequestUs, systemCpuPerRequestUs },
+    };
   } finally {
     await ceiling.stop();
   }
 }
 
-/** Probe, warm-up, the measured run with the server's CPU and memory watched, then the ceiling for its body size. */
+/** Probe, then the scenario measured side by side with its ceiling (its CPU and memory watched). */
 export async function measureScenario(service: Service, scenario: Scenario, settings: RunSettings): Promise<ScenarioResult> {
   const { bytes, failures } = await probe(service.url, scenario.sequence);
-  const spec = { url: service.url, connections: settings.connections, duration: settings.duration, sequence: scenario.sequence };
-  const measured = await warmThenMeasure(spec, settings, service.pid);
-  const ceiling = await measureCeiling(bytes, scenario.sequence, settings);
+  const { service: measured, ceiling } = await measureWithCeiling(service, { url: service.url, sequence: scenario.sequence }, bytes, settings);
   return {
     name: scenario.name,
     title: scenario.title,

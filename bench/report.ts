@@ -102,7 +102,7 @@ function markdown(report: RunReport): string {
     summaryLine(report),
     '',
     'ratio = req/s of the scenario / req/s of a bare node:http server answering a JSON body of the same size',
-    '(the ceiling), driven the same way in the same run. Latencies are from every response of the measured run.',
+    '(the ceiling), driven the same way, in turns with the scenario. Latencies are from every response of the measured run.',
     '',
     markdownTable(HEADERS, rows(report.scenarios)),
     '',
