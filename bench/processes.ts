@@ -157,6 +157,8 @@ export function sampleRss(pid: number, everyMs = 200): () => number {
       // the process ended; the caller reports that
     }
   }, everyMs);
+  // A run that fails before it is stopped must not be kept alive by it.
+  timer.unref();
   return () => {
     clearInterval(timer);
     return peak;
