@@ -15,6 +15,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Milliseconds between its samples; a run stops at the first sample after its duration (default 1000). */
+    sampleInt?: number;
     pipelining?: number;
     timeout?: number;
     requests?: Request[];
