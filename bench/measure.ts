@@ -76,6 +76,7 @@ async function load(spec: LoadSpec, dir: string, onEdge?: (edge: 'start' | 'stop
   if (!results) throw new Error(`the load worker exited with ${code} and no result`);
   return results;
 }
+
 /** Sends the first (up to 20) requests once: checks they succeed and measures the typical body size. */
 async function probe(url: string, sequence: BenchRequest[]): Promise<{ bytes: number; failures: string[] }> {
   const sizes: number[] = [];
