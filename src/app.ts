@@ -10,7 +10,7 @@ import { createStore } from './store.ts';
 import { registerAccessLog } from './http/access-log.ts';
 import { registerAnswerBytes } from './http/answer-bytes.ts';
 import { chunkedLines } from './http/log-lines.ts';
-import { registerAuth } from './http/auth.ts';
+import { registerAuth } from './users/auth.ts';
 import { registerEventRoutes } from './events/event.routes.ts';
 import { createEventService } from './events/event.service.ts';
 import { registerDocsRoutes } from './docs/docs.routes.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, forbidden } from '../errors.ts';
-import type { Caller } from '../users/roles.ts';
-import type { UserService } from '../users/user.service.ts';
-import type { AuthGuard } from './rate-limit.ts';
+import type { AuthGuard } from '../http/rate-limit.ts';
+import type { Caller } from './roles.ts';
+import type { UserService } from './user.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
