@@ -33,7 +33,7 @@ export interface Change {
 export function createChangeRepository(db: Db, dialect: Dialect) {
   const noted: Change[] = [];
   const columns = ['kind', 'record_id', 'action', 'changed_utc', 'user_id'] as const;
-  const withValues = precompiledValues(db);
+  const withValues = precompiledValues(db, 'changes');
   return {
     note(change: Change) {
       const last = noted.at(-1);

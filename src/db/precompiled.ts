@@ -44,27 +44,37 @@ export function precompiledList<R>(db: Kysely<any>, build: (ids: number[]) => Co
 /**
  * Statements whose parameters are exactly the values given, in order (an insert's rows column by column, a
  * statement of ids): compiled once per `shape` (all its text depends on: the columns, the number of rows),
- * then run with each call's values. The writes of every transaction are built anew otherwise; the store
- * runs a group's writes through one set of repositories (db/store.ts), so one compile serves them all.
- * A shape whose compiled parameters are not the values as given, in order, is built on every call.
+ * then run with each call's values. Kept per database, under `name` (the repository and table asking), not
+ * per set of repositories: the store binds a new set to every transaction (db/store.ts), and compiling each
+ * write's statements for every commit group was ~3% of an event create's CPU. A shape whose compiled
+ * parameters are not the values as given, in order, is built on every call, as is any shape past the first
+ * `most` of its database.
  */
-export function precompiledValues(db: Kysely<any>, most = 64) {
-  const shapes = new Map<string, CompiledQuery | null>();
+export function precompiledValues(db: Kysely<any>, name: string, most = 256) {
+  const adapter = db.getExecutor().adapter;
+  let shapes = compiledWrites.get(adapter);
+  if (!shapes) compiledWrites.set(adapter, (shapes = new Map()));
+  const known = shapes;
   return async <R>(shape: string, values: readonly unknown[], build: () => Compilable<R>): Promise<QueryResult<R>> => {
-    const known = shapes.get(shape);
-    if (known) {
+    const key = `${name}:${shape}`;
+    const compiled = known.get(key);
+    if (compiled) {
       // Shown to the plugins as a built write is: the store's write watch (db/store.ts) sees it.
-      db.getExecutor().transformQuery(known.query, known.queryId);
-      return db.executeQuery<R>({ ...known, parameters: values });
+      db.getExecutor().transformQuery(compiled.query, compiled.queryId);
+      return db.executeQuery<R>({ ...compiled, parameters: values });
     }
-    const compiled = build().compile();
-    if (known === undefined && shapes.size < most) {
-      const same = compiled.parameters.length === values.length && compiled.parameters.every((value, i) => value === values[i]);
-      shapes.set(shape, same ? compiled : null);
+    const built = build().compile();
+    if (compiled === undefined && known.size < most) {
+      const same = built.parameters.length === values.length && built.parameters.every((value, i) => value === values[i]);
+      known.set(key, same ? built : null);
     }
-    return db.executeQuery<R>(compiled);
+    return db.executeQuery<R>(built);
   };
 }
+
+// By the Kysely adapter, as direct-reads.ts keys its reads: every instance made from one database (in a
+// transaction, with a plugin) shares it, and no two databases do (their dialects' texts differ).
+const compiledWrites = new WeakMap<object, Map<string, CompiledQuery | null>>();
 
 // Ids are positive: a value this far below zero in a built query can only be a stand-in.
 const STAND_IN = -1_000_000_000_000;

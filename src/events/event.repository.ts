@@ -236,8 +236,8 @@ export function createEventRepository(db: Db, dialect: Dialect) {
    */
   const moved = (eb: ExpressionBuilder<Database, 'event'>, values: Partial<EventColumns>, revise: boolean) =>
     Object.assign({}, values, revise ? { sequence: eb('sequence', '+', 1) } : {}, { revision: eb('revision', '+', 1) });
-  // The statements of an event's create, compiled once per transaction (see precompiledValues).
-  const withValues = precompiledValues(db);
+  // The statements of an event's create, compiled once per shape (see precompiledValues).
+  const withValues = precompiledValues(db, 'events');
   const organizerLinksOf = precompiledList(db, (ids) =>
     db.selectFrom('event_organizer').selectAll().where('event_id', 'in', ids).orderBy('event_id').orderBy('position'));
   return {

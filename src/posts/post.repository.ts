@@ -80,7 +80,7 @@ export function createPostRepository<T extends PostTableName>(db: Db, dialect: D
   // An event's write checks the venue and organizers it names: their status alone, not their ~25 columns
   // (~2 µs against ~10 a record in the driver, on the bench's 100k database).
   const statusById = precompiled<{ status: string }>(d, () => d.selectFrom(name).select('status').where('id', '=', 0));
-  const withValues = precompiledValues(d);
+  const withValues = precompiledValues(d, `posts:${name}`);
 
   /** A column, or for `distance` the venue's distance from the filter's centre. */
   const orderOf = (order: ListOrder, filter: PostListFilter) => {
@@ -110,7 +110,7 @@ export function createPostRepository<T extends PostTableName>(db: Db, dialect: D
     /** A live record with this name (any case), and this description when one is given: the duplicate check. */
     findDuplicate: async (title: string, description?: string): Promise<Row | undefined> => {
       const values = [title.toLowerCase(), 'trash', ...(description === undefined ? [] : [description.toLowerCase()])];
-      // An event's write that names its venue or organizer asks this: compiled once per transaction and shape.
+      // An event's write that names its venue or organizer asks this: compiled once per shape (see precompiledValues).
       const { rows } = await withValues<Row>(description === undefined ? 'title' : 'title+description', values, () => {
         const query = d.selectFrom(table).selectAll().where(sql`lower(title)`, '=', values[0]).where('status', '!=', 'trash');
         return (description === undefined ? query : query.where(sql`lower(description)`, '=', values[2])).orderBy('id');

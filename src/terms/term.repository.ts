@@ -57,9 +57,9 @@ const counted = (rows: Array<TermRow & { count: number | string | null }>): Coun
 /** Queries of the `term` table and its links. The only place that knows their SQL. */
 export function createTermRepository(db: Db, dialect: Dialect) {
   const selectCounted = () => db.selectFrom('term').selectAll('term');
-  // What an event's write asks of terms, compiled once per transaction (see precompiledValues); a term by id,
+  // What an event's write asks of terms, compiled once per shape (see precompiledValues); a term by id,
   // a statement of fixed text compiled once (precompiled: 'post_tag' and 0 stand in for each call's taxonomy and id).
-  const withValues = precompiledValues(db);
+  const withValues = precompiledValues(db, 'terms');
   const byId = precompiled(db, () => selectCounted().where('term.taxonomy', '=', 'post_tag').where('term.id', '=', 0));
   // Byte order of the lower-cased text on both dialects, whatever PostgreSQL's database collation is.
   const textOrder = (column: 'term.name' | 'term.slug') =>
@@ -84,7 +84,7 @@ export function createTermRepository(db: Db, dialect: Dialect) {
       if (values.length === 0) return [];
       const lowered = values.map((v) => v.toLowerCase());
       // Two lookups, each on its index (migration 0012): joined by OR, the databases scan every term.
-      // An event's write asks this for its categories and tags: compiled once per transaction and count.
+      // An event's write asks this for its categories and tags: compiled once per count.
       const [byName, bySlug] = await Promise.all([
         withValues(`name-in:${values.length}`, [taxonomy, ...lowered], () =>
           selectCounted().where('term.taxonomy', '=', taxonomy).where(sql`lower(${sql.ref('term.name')})`, 'in', lowered)),

@@ -95,7 +95,7 @@ describe('queries compiled once per shape', () => {
       transformQuery: ({ node }) => (seen.push(node.kind), node),
       transformResult: async ({ result }) => result,
     });
-    const withValues = precompiledValues(watched);
+    const withValues = precompiledValues(watched, 'items');
     let builds = 0;
     const insert = (rows: Array<{ id: number; n: number; kind: string }>) => withValues(`item:${rows.length}`, rows.flatMap((row) => [row.id, row.n, row.kind]), () => {
       builds++;
@@ -124,5 +124,30 @@ describe('queries compiled once per shape', () => {
     expect(await select('odd', 2)).toMatchObject({ rows: [{ id: 2 }] });
     expect(misordered).toBe(3);
     await db.deleteFrom('item').where('kind', '=', 'new').execute();
+  });
+
+  it('keeps what it compiled for the database, not the caller: every transaction\'s repositories share it, other names and databases do not', async () => {
+    let builds = 0;
+    const insert = (on: Kysely<Tables>, name: string, id: number) => precompiledValues(on, name)('item:1', [id, id, 'shared'], () => {
+      builds++;
+      return on.insertInto('item').values({ id, n: id, kind: 'shared' });
+    });
+    await insert(db, 'shared', 201);
+    // A new set of repositories for each transaction (as db/store.ts binds them), one with a plugin too.
+    await db.transaction().execute((trx) => insert(trx, 'shared', 202));
+    await db.transaction().execute((trx) => insert(trx.withPlugin({ transformQuery: ({ node }) => node, transformResult: async ({ result }) => result }), 'shared', 203));
+    expect(builds).toBe(1);
+    // The same shape under another name (another repository's table) is its own statement.
+    await insert(db, 'other', 204);
+    expect(builds).toBe(2);
+    // Another database compiles its own, in its own dialect's text.
+    const second = new Kysely<Tables>({ dialect: new SqliteDialect({ database: new SqliteDatabase(':memory:') }) });
+    await second.schema.createTable('item').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('n', 'real').addColumn('kind', 'text').execute();
+    await insert(second, 'shared', 205);
+    expect(builds).toBe(3);
+    expect(ids(await db.selectFrom('item').select('id').where('kind', '=', 'shared').orderBy('id').execute())).toEqual([201, 202, 203, 204]);
+    expect(ids(await second.selectFrom('item').select('id').execute())).toEqual([205]);
+    await second.destroy();
+    await db.deleteFrom('item').where('kind', '=', 'shared').execute();
   });
 });
