@@ -1,10 +1,9 @@
 import { type TOptional, type TSchema, Type } from 'typebox';
 import Format from 'typebox/format';
-import { DateTime } from 'luxon';
-import { parseDate } from '../time/parse-date.ts';
+import { readsAsDate } from '../time/parse-date.ts';
 
 // Formats checked during syntactic validation, before authentication (the reference's order).
-Format.Set('cal-date', (value) => parseDate(value, { zone: 'UTC', now: DateTime.utc() }) !== null);
+Format.Set('cal-date', readsAsDate);
 Format.Set('cal-url-or-empty', (value) => value === '' || isHttpUrl(value));
 // Any text: an organizer's e-mail is stored as sent (the reference's); the format names it for the docs.
 Format.Set('cal-email-text', () => true);

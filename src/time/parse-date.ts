@@ -191,6 +191,25 @@ function applyRel(dt: DateTime, r: Rel): DateTime {
     .plus({ hours: r.hours, minutes: r.minutes, seconds: r.seconds });
 }
 
+// The form nearly every client sends: a date and a wall time (seconds optional).
+const PLAIN = /^(\d{4})-(\d{2})-(\d{2})[ t](\d{2}):(\d{2})(?::(\d{2}))?$/;
+const isLeap = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+const daysIn = (year: number, month: number) => (month === 2 ? (isLeap(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31);
+
+/**
+ * Whether `parseDate` reads `input` in UTC: the schema's check of a date parameter, before the service parses
+ * it in its own zone. The plain form is checked by its fields alone (in UTC every wall time is there once),
+ * without making a DateTime: an event create's two dates, checked and then parsed, were ~2.5% of its CPU.
+ */
+export function readsAsDate(input: string): boolean {
+  const plain = PLAIN.exec(input.toLowerCase());
+  if (plain) {
+    const [year, month, day, hour, minute, second] = plain.slice(1).map((part) => Number(part ?? 0));
+    if (year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month) && hour <= 23 && minute <= 59 && second <= 59) return true;
+  }
+  return parseDate(input, { zone: 'UTC', now: DateTime.utc() }) !== null;
+}
+
 /**
  * Parses the subset of PHP `strtotime` input that API clients actually send; anything else is null.
  * Grammar: timestamp | [base] { time-of-day (once) | [+-]N unit | `ago` (once, after an amount) }.
@@ -212,7 +231,7 @@ export function parseDate(input: string, opts: ParseDateOptions): ParsedDate | n
 
   // The form nearly every client sends (a write reads two), without the lexer; anything the general path
   // would treat differently (a day the month lacks, an hour the clocks skip) goes on to it.
-  const plain = /^(\d{4})-(\d{2})-(\d{2})[ t](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+  const plain = PLAIN.exec(text);
   if (plain) {
     const [year, month, day, hour, minute, second] = plain.slice(1).map((part) => Number(part ?? 0));
     // The day's start, then the time: as the general path does (an hour that comes twice is its first).

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { DateTime } from 'luxon';
-import { parseDate, formatSql, type ParsedDate } from '../../src/time/parse-date.ts';
+import { parseDate, formatSql, readsAsDate, type ParsedDate } from '../../src/time/parse-date.ts';
 
 // A Wednesday. Local equivalents: New York 10:20 Wed (EST), Berlin 16:20 Wed (CET),
 // Kolkata 20:50 Wed, Darwin 00:50 *Thursday* 2026-03-05.
@@ -346,5 +346,34 @@ describe('parseDate: the YYYY-MM-DD HH:MM:SS shortcut', () => {
         expect([fast?.value.toISO(), fast?.hasTime, fast?.explicitOffset], `${zone} ${text}`).toEqual([general?.value.toISO(), general?.hasTime, general?.explicitOffset]);
       }
     }
+  });
+});
+
+describe('readsAsDate (the schema\'s check of a date parameter)', () => {
+  it('says what parseDate says in UTC, for every date and time the plain form can spell, and for others', () => {
+    const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+    const inputs: string[] = [];
+    // Every month of a leap and a common year, of a century that is not leap and one that is, and year 1 and 9999,
+    // with the days either side of each month's end; hours, minutes and seconds at and past their bounds.
+    for (const year of [1, 1900, 2000, 2024, 2026, 9999]) {
+      for (let month = 0; month <= 13; month++) {
+        for (const day of [0, 1, 28, 29, 30, 31, 32]) {
+          for (const [hour, minute, second] of [[0, 0, 0], [23, 59, 59], [24, 0, 0], [12, 60, 0], [12, 0, 60]]) {
+            inputs.push(`${pad(year, 4)}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)}:${pad(second)}`);
+            inputs.push(`${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}`);
+          }
+        }
+      }
+    }
+    inputs.push('0000-01-01 00:00:00', ' 2026-03-04 10:00:00', '2026-03-04  10:00', '2026-03-04', 'tomorrow 10am', '2026-3-4 10:00', 'soon', '', '99999-01-01 00:00');
+    let accepted = 0;
+    for (const input of inputs) {
+      const expected = parseDate(input, { zone: 'UTC', now: DateTime.utc() }) !== null;
+      if (expected) accepted++;
+      expect(readsAsDate(input), input).toBe(expected);
+    }
+    // Both answers are there in numbers: the comparison is not of all-true or all-false.
+    expect(accepted).toBeGreaterThan(1000);
+    expect(inputs.length - accepted).toBeGreaterThan(1000);
   });
 });
