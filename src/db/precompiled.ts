@@ -52,9 +52,8 @@ export function precompiledList<R>(db: Kysely<any>, build: (ids: number[]) => Co
  */
 export function precompiledValues(db: Kysely<any>, name: string, most = 256) {
   const adapter = db.getExecutor().adapter;
-  let shapes = compiledWrites.get(adapter);
-  if (!shapes) compiledWrites.set(adapter, (shapes = new Map()));
-  const known = shapes;
+  const known = compiledWrites.get(adapter) ?? new Map<string, CompiledQuery | null>();
+  compiledWrites.set(adapter, known);
   return async <R>(shape: string, values: readonly unknown[], build: () => Compilable<R>): Promise<QueryResult<R>> => {
     const key = `${name}:${shape}`;
     const compiled = known.get(key);
@@ -73,7 +72,8 @@ export function precompiledValues(db: Kysely<any>, name: string, most = 256) {
 }
 
 // By the Kysely adapter, as direct-reads.ts keys its reads: every instance made from one database (in a
-// transaction, with a plugin) shares it, and no two databases do (their dialects' texts differ).
+// transaction, with a plugin) shares it, and no two databases do (their dialects' texts differ). One text
+// serves them all because no plugin here rewrites a query: the only one, the store's write watch, looks.
 const compiledWrites = new WeakMap<object, Map<string, CompiledQuery | null>>();
 
 // Ids are positive: a value this far below zero in a built query can only be a stand-in.

@@ -62,7 +62,7 @@ async function retryingConflicts<T>(attempt: () => Promise<T>): Promise<T> {
 
 /**
  * Notes whether a transaction's repositories ran anything but a read. Raw SQL counts as a write (it may be
- * one); a query compiled once (precompiled.ts) is seen when a transaction's repository compiles it.
+ * one); a write compiled once for the database (precompiled.ts `precompiledValues`) is shown to it at each run.
  */
 function writeWatch() {
   let seen = false;

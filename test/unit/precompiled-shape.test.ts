@@ -135,8 +135,12 @@ describe('queries compiled once per shape', () => {
     await insert(db, 'shared', 201);
     // A new set of repositories for each transaction (as db/store.ts binds them), one with a plugin too.
     await db.transaction().execute((trx) => insert(trx, 'shared', 202));
-    await db.transaction().execute((trx) => insert(trx.withPlugin({ transformQuery: ({ node }) => node, transformResult: async ({ result }) => result }), 'shared', 203));
+    const seen: string[] = [];
+    await db.transaction().execute((trx) =>
+      insert(trx.withPlugin({ transformQuery: ({ node }) => (seen.push(node.kind), node), transformResult: async ({ result }) => result }), 'shared', 203));
     expect(builds).toBe(1);
+    // The write compiled elsewhere still went past this transaction's plugins (the store's write watch).
+    expect(seen).toContain('InsertQueryNode');
     // The same shape under another name (another repository's table) is its own statement.
     await insert(db, 'other', 204);
     expect(builds).toBe(2);
