@@ -28,6 +28,29 @@ export function createVersionedCache<V>(
   };
   const oldest = () => entries.oldest();
   const spare = (key: string) => entries.moveToBack(key);
+  /**
+   * `set`, with the value made only once the cache lets it in: a value offered for the first time never gets
+   * in (admitByFrequency), and most are offered once (a crawler's walk over every page), so what making it
+   * costs (a page's bytes: a copy of ~10 kB, and memory outside the heap until a collection) is not spent on them.
+   */
+  const offer = (key: string, version: number, make: () => V): void => {
+    let made: { value: V; weight: number } | undefined;
+    const value = () => {
+      if (made === undefined) {
+        const value = make();
+        made = { value, weight: weigh(value) };
+      }
+      return made;
+    };
+    const room = () => total + value().weight <= limit;
+    if (admission && !entries.has(key) && !admission.admits(key, room, oldest, spare)) return;
+    remove(key);
+    const { value: kept, weight } = value();
+    if (weight > limit) return;
+    while (total + weight > limit) remove(entries.oldest() as string);
+    entries.set(key, { version, value: kept, weight });
+    total += weight;
+  };
   return {
     get(key: string, version: number): V | undefined {
       const entry = entries.get(key);
@@ -39,16 +62,8 @@ export function createVersionedCache<V>(
       stats.misses++;
       return undefined;
     },
-    set(key: string, version: number, value: V): void {
-      const weight = weigh(value);
-      const room = () => total + weight <= limit;
-      if (admission && !entries.has(key) && !admission.admits(key, room, oldest, spare)) return;
-      remove(key);
-      if (weight > limit) return;
-      while (total + weight > limit) remove(entries.oldest() as string);
-      entries.set(key, { version, value, weight });
-      total += weight;
-    },
+    set: (key: string, version: number, value: V): void => offer(key, version, () => value),
+    offer,
   };
 }
 

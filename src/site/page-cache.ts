@@ -44,7 +44,7 @@ export function createPageCache(options: { dataVersion(): Promise<number>; timez
 
   const keep: onSendHookHandler = (request, reply: FastifyReply, payload, done) => {
     const entry = versions.get(request);
-    if (entry && reply.statusCode === 200 && typeof payload === 'string') pages.set(entry.key, entry.version, Buffer.from(payload));
+    if (entry && reply.statusCode === 200 && typeof payload === 'string') pages.offer(entry.key, entry.version, () => Buffer.from(payload));
     done(null, payload);
   };
 

@@ -117,4 +117,28 @@ describe('a cache bounded by bytes that admits by frequency (rendered pages)', (
     expect(pages.get('/hot', 1)).toBeDefined();
     expect(kept()).toHaveLength(2);
   });
+
+  it('makes an offered page only once it gets in: a page rendered once is never copied for the cache', () => {
+    const pages = createVersionedCache<string>(30, (html) => html.length, 'test-pages', { admitByFrequency: true });
+    const made: string[] = [];
+    const offer = (url: string) => pages.offer(url, 1, () => {
+      made.push(url);
+      return `<html>${url.padEnd(4)}`;
+    });
+    for (const url of ['/a', '/b', '/c', '/d']) offer(url);
+    expect(made).toEqual([]);
+    expect(pages.get('/a', 1)).toBeUndefined();
+    // Rendered a second time, it gets in (room to spare): made once, and served from then on.
+    offer('/a');
+    expect(made).toEqual(['/a']);
+    expect(pages.get('/a', 1)).toBe('<html>/a  ');
+    // A page too large for the whole cache is made (to be weighed), and not kept.
+    pages.offer('/big', 1, () => 'x'.repeat(40));
+    pages.offer('/big', 1, () => {
+      made.push('/big');
+      return 'x'.repeat(40);
+    });
+    expect(made).toEqual(['/a', '/big']);
+    expect(pages.get('/big', 1)).toBeUndefined();
+  });
 });
