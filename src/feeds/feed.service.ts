@@ -10,6 +10,7 @@ import type { EventService } from '../events/event.service.ts';
 import type { Urls } from '../http/urls.ts';
 import type { RecordRef } from '../linked-posts/linked-post.service.ts';
 import { slugify } from '../posts/slug.ts';
+import { todayIn } from '../time/clock.ts';
 import type { Caller } from '../users/roles.ts';
 import { renderCalendar } from './feed-render.ts';
 
@@ -84,7 +85,7 @@ export function createFeedService(deps: { events: EventService; urls: Urls; conf
       // Calendar apps poll the same few URLs: what anonymous callers get is kept until the next write (the
       // version is read before the data, see versioned-cache.ts) or the next day (default windows move).
       const shared = request.caller === null && request.password === undefined;
-      const key = shared ? `${now.setZone(config.timezone).toISODate()}|${JSON.stringify([request.query, request.event, request.title])}` : '';
+      const key = shared ? `${todayIn(config.timezone, now.toMillis())}|${JSON.stringify([request.query, request.event, request.title])}` : '';
       const version = await store.dataVersion();
       const kept = shared ? feeds.get(key, version) : undefined;
       if (kept) return { ...kept.feed, lastModified: lastModified(request, kept.lastWrite, now) };

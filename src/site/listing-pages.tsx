@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DateTime } from 'luxon';
 import type { VNode } from 'preact';
 import type { EventListQuery } from '../events/event-list.ts';
 import { clientGone, sendCalendar } from '../feeds/feed.http.ts';
@@ -11,7 +10,7 @@ import type { SiteServices } from './site-services.ts';
 import { EventsPage, type Listing, type PageLinks, StepNav, withQuery } from './views/listing.tsx';
 import { MonthPage } from './views/month.tsx';
 import type { PageContext } from './views/page-context.ts';
-import { readStamp, writeStamp } from '../time/clock.ts';
+import { readStamp, todayIn, writeStamp } from '../time/clock.ts';
 
 /** The query of every listing page: the REST list's filters, a page number, and `ical` for the feed. */
 export type ListingQuery = Pick<EventListQuery, 'categories' | 'tags' | 'venue' | 'organizer' | 'featured' | 'search' | 'start_date' | 'end_date' |
@@ -47,7 +46,7 @@ const overlapping = (from: string, to: string): Partial<EventListQuery> => ({
 
 export function listingPages(services: SiteServices) {
   const { events, feeds, urls, config } = services;
-  const today = () => DateTime.now().setZone(config.timezone).toISODate() as string;
+  const today = () => todayIn(config.timezone);
 
   function listing(request: FastifyRequest, archive: Archive, query: ListingQuery): Listing {
     const keep = keptQuery(request);

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
-import { DateTime } from 'luxon';
 import { cacheBytes } from '../db/cache-budget.ts';
 import { createVersionedCache } from '../db/versioned-cache.ts';
+import { todayIn } from '../time/clock.ts';
 import { sendHtml } from './site-render.tsx';
 
 // Rendered pages of ~5-60 kB each, bounded by size (the service runs with a small heap, see
@@ -30,7 +30,7 @@ export function createPageCache(options: { dataVersion(): Promise<number>; timez
 
   const lookup: preHandlerHookHandler = (request, reply, done) => {
     if (!cacheable(request)) return done();
-    const key = `${request.language}|${DateTime.now().setZone(options.timezone).toISODate()}|${request.originalUrl}`;
+    const key = `${request.language}|${todayIn(options.timezone)}|${request.originalUrl}`;
     options.dataVersion().then((version) => {
       const page = pages.get(key, version);
       if (page !== undefined) {

@@ -38,3 +38,20 @@ export function writeStamp(dt: DateTime): string {
   if (!dt.isValid || dt.year < 0 || dt.year > 9999) return dt.toFormat(SQL_FORMAT);
   return `${pad(dt.year, 4)}-${pad(dt.month)}-${pad(dt.day)} ${pad(dt.hour)}:${pad(dt.minute)}:${pad(dt.second)}`;
 }
+
+// Per zone: today's date there, and the instants its day starts and ends.
+const days = new Map<string, { date: string; from: number; until: number }>();
+
+/**
+ * Today's date (`yyyy-MM-dd`) in `zone` at `nowMs`, worked out again only when `nowMs` leaves the day last
+ * worked out (either way: a clock set back too). Pages key their cache by it on every request, where luxon
+ * took 2 µs (UTC) to 7 µs (Europe/Berlin) each time, a tenth of a kept page's CPU in a zone with rules.
+ */
+export function todayIn(zone: string, nowMs: number = Date.now()): string {
+  const known = days.get(zone);
+  if (known !== undefined && nowMs >= known.from && nowMs < known.until) return known.date;
+  const now = DateTime.fromMillis(nowMs, { zone });
+  const date = now.toISODate() as string;
+  days.set(zone, { date, from: now.startOf('day').toMillis(), until: now.plus({ days: 1 }).startOf('day').toMillis() });
+  return date;
+}

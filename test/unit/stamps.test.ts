@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { readStamp, SQL_FORMAT, writeStamp } from '../../src/time/clock.ts';
+import { readStamp, SQL_FORMAT, todayIn, writeStamp } from '../../src/time/clock.ts';
 
 // DST at 2:00 and at 0:00, half-hour DST, odd offsets, a skipped day (Apia, 2011-12-30), UTC, no zone.
 const ZONES = ['America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/Sao_Paulo', 'Pacific/Apia', 'UTC', undefined];
@@ -40,6 +40,23 @@ describe('wall-clock stamps (time/clock.ts)', () => {
     }
     for (const dt of [DateTime.fromISO('0001-01-01T00:00:00Z', { zone: 'UTC' }), DateTime.fromISO('+012345-01-01T00:00:00Z', { zone: 'UTC' }), DateTime.invalid('no')]) {
       expect(writeStamp(dt)).toBe(dt.toFormat(SQL_FORMAT));
+    }
+  });
+
+  it("gives today's date in a zone as luxon does, forward and back through the year's transitions, a zone with no midnight once a year and a skipped day included", () => {
+    // Santiago's clocks went from 23:59:59 to 01:00 on 2026-09-06; Apia skipped 2011-12-30.
+    const spans = [[Date.UTC(2026, 0, 1), Date.UTC(2027, 0, 1)], [Date.UTC(2011, 11, 28), Date.UTC(2012, 0, 2)]];
+    for (const zone of ['Europe/Berlin', 'America/Santiago', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Apia', 'UTC']) {
+      for (const [first, last] of spans) {
+        const instants: number[] = [];
+        // Every 37 minutes and a second, and the millisecond either side of each midnight it passes.
+        for (let t = first; t < last; t += 37 * 60_000 + 1000) instants.push(t);
+        for (let day = DateTime.fromMillis(first, { zone }).startOf('day'); day.toMillis() < last; day = day.plus({ days: 1 }).startOf('day')) {
+          instants.push(day.toMillis() - 1, day.toMillis());
+        }
+        const sorted = instants.sort((a, b) => a - b);
+        for (const t of [...sorted, ...sorted.reverse()]) expect(todayIn(zone, t), `${zone} at ${new Date(t).toISOString()}`).toBe(DateTime.fromMillis(t, { zone }).toISODate());
+      }
     }
   });
 });
