@@ -60,6 +60,23 @@ describeEachDialect('GET /event/{slug}/ (event page)', (t) => {
     expect(after.body).toContain('<h1>Kept – Night, moved</h1>');
   });
 
+  it('never serves a signed-in caller or a password cookie from the kept pages, nor keeps what it renders for them', async () => {
+    await h.event({ ...CONCERT, title: 'Members Night' });
+    const hits = () => cacheStats.get('pages')?.hits ?? 0;
+    const anonymous = [await h.page('/event/members-night/'), await h.page('/event/members-night/')];
+    const before = hits();
+    const signedIn = [await h.page('/event/members-night/', { role: 'editor' }), await h.page('/event/members-night/', { role: 'editor' })];
+    const withCookie = await h.page('/event/members-night/', { headers: { cookie: 'cal_event_pass=x' } });
+    for (const res of [...signedIn, withCookie]) {
+      expectHtml(res, 200);
+      expect(res.body).toBe(anonymous[0].body);
+    }
+    expect(hits()).toBe(before);
+    // The anonymous rendering kept on the second visit is served to the next anonymous one.
+    expect((await h.page('/event/members-night/')).body).toBe(anonymous[0].body);
+    expect(hits()).toBe(before + 1);
+  });
+
   it('escapes every text it shows, JSON-LD included', async () => {
     await h.event({ ...CONCERT, title: 'A </script><script>alert(1)</script> & "b"', venue: { venue: '<img src=x onerror=alert(1)>' } });
     const res = await h.page('/event/a-script-script-alert-1-script-b/');
