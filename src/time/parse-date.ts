@@ -193,6 +193,8 @@ function applyRel(dt: DateTime, r: Rel): DateTime {
 
 // The form nearly every client sends: a date and a wall time (seconds optional).
 const PLAIN = /^(\d{4})-(\d{2})-(\d{2})[ t](\d{2}):(\d{2})(?::(\d{2}))?$/;
+/** Year, month, day, hour, minute and second of a (lower-cased) text of the plain form; null for any other. */
+const plainFields = (text: string): number[] | null => PLAIN.exec(text)?.slice(1).map((part) => Number(part ?? 0)) ?? null;
 const isLeap = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 const daysIn = (year: number, month: number) => (month === 2 ? (isLeap(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31);
 
@@ -202,9 +204,9 @@ const daysIn = (year: number, month: number) => (month === 2 ? (isLeap(year) ? 2
  * without making a DateTime: an event create's two dates, checked and then parsed, were ~2.5% of its CPU.
  */
 export function readsAsDate(input: string): boolean {
-  const plain = PLAIN.exec(input.toLowerCase());
+  const plain = plainFields(input.toLowerCase());
   if (plain) {
-    const [year, month, day, hour, minute, second] = plain.slice(1).map((part) => Number(part ?? 0));
+    const [year, month, day, hour, minute, second] = plain;
     if (year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month) && hour <= 23 && minute <= 59 && second <= 59) return true;
   }
   return parseDate(input, { zone: 'UTC', now: DateTime.utc() }) !== null;
@@ -231,9 +233,9 @@ export function parseDate(input: string, opts: ParseDateOptions): ParsedDate | n
 
   // The form nearly every client sends (a write reads two), without the lexer; anything the general path
   // would treat differently (a day the month lacks, an hour the clocks skip) goes on to it.
-  const plain = PLAIN.exec(text);
+  const plain = plainFields(text);
   if (plain) {
-    const [year, month, day, hour, minute, second] = plain.slice(1).map((part) => Number(part ?? 0));
+    const [year, month, day, hour, minute, second] = plain;
     // The day's start, then the time: as the general path does (an hour that comes twice is its first).
     const value = DateTime.fromObject({ year, month, day }, { zone: now.zone }).set({ hour, minute, second });
     if (value.isValid && value.day === day && value.month === month && value.hour === hour && value.minute === minute) {
