@@ -54,4 +54,20 @@ describeEachDialect('bad input the databases disagree on', (t) => {
     }
     expect(await t().database.db.selectFrom('term').selectAll().execute()).toEqual([]);
   });
+
+  // The schema reads `YYYY-MM-DD HH:MM[:SS]` by its fields (time/parse-date.ts readsAsDate): a day the month
+  // lacks, or an hour, minute or second past its bound, is refused there, before anything is looked up.
+  it('a plain date and time that names no instant (Feb 30, April 31, 24:00, :60) is 400 naming the parameter, and makes nothing', async () => {
+    const admin = (await t().user('administrator')).headers;
+    for (const value of ['2027-02-30 10:00:00', '2026-02-29 10:00', '2027-04-31T10:00', '2027-03-04 24:00:00', '2027-03-04 10:60', '2027-03-04 10:00:60', '2027-00-10 10:00']) {
+      const create = await t().request({ method: 'POST', url: `${API}/events`, headers: admin, payload: { title: 'Gig', start_date: value, end_date: '2027-03-05 10:00:00' } });
+      expect([value, create.statusCode, create.json.code, Object.keys(create.json.data.params)]).toEqual([value, 400, 'rest_invalid_param', ['start_date']]);
+      const list = await t().request({ method: 'GET', url: `${API}/events?end_date=${encodeURIComponent(value)}` });
+      expect([value, list.statusCode, list.json.code, Object.keys(list.json.data.params)]).toEqual([value, 400, 'rest_invalid_param', ['end_date']]);
+    }
+    expect(await t().database.db.selectFrom('event').selectAll().execute()).toEqual([]);
+    // Its edges are dates: the leap day of a leap year, the last second of a day.
+    const leap = await t().request({ method: 'POST', url: `${API}/events`, headers: admin, payload: { title: 'Leap', start_date: '2028-02-29 23:59:59', end_date: '2028-03-01 00:00' } });
+    expect([leap.statusCode, leap.json.start_date]).toEqual([201, '2028-02-29 23:59:59']);
+  });
 });
