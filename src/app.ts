@@ -12,6 +12,7 @@ import { registerAnswerBytes } from './http/answer-bytes.ts';
 import { chunkedLines } from './http/log-lines.ts';
 import { registerAuth } from './users/auth.ts';
 import { registerEventRoutes } from './events/event.routes.ts';
+import { createChangeWatch } from './changes/change-watch.ts';
 import { createEventService } from './events/event.service.ts';
 import { registerDocsRoutes } from './docs/docs.routes.ts';
 import { collectRoutes } from './docs/route-registry.ts';
@@ -142,7 +143,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   const store = createStore(database.db, database.dialect);
   const urls = createUrls(config);
   const users = createUserService(store.repos.users);
-  const deps = { store, urls, config };
+  // One watch of what changed for every cache of this process: one read of the change log after a write.
+  const deps = { store, urls, config, watch: createChangeWatch(store) };
 
   // Before any route is added: metrics count each route from a hook of its own (http/metrics.ts).
   const metrics = config.metrics ? registerMetrics(app, { pool: database.pool }) : undefined;

@@ -10,7 +10,8 @@ import { toEmbeddedTerm } from '../terms/term.service.ts';
 import type { Taxonomy } from '../terms/term.kind.ts';
 import type { EventCheck, EventLinks, EventRow } from './event.repository.ts';
 import { blanked, isLocked, type RecordDeps, type RecordOptions } from './event.record.ts';
-import { embedsIn, fillText, type LinkedTexts, linkedTexts as linkedParts, ownPieces, ownText } from './event-text.ts';
+import type { LinkedTexts } from '../linked-posts/linked-texts.ts';
+import { embedsIn, fillText, ownPieces, ownText } from './event-text.ts';
 import { type Own, ownDigest, type StoredTexts } from './stored-texts.ts';
 
 /**
@@ -136,17 +137,9 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
   }, { admitByFrequency: true });
   const MOST_TERMS = 20000;
   const terms = createRecordCache<number, TermText>(MOST_TERMS, since, 'embedded-terms');
-  // Venue and organizer records as events embed them, both forms in one (event-text.ts), as text: a few
-  // thousand serve every event, and are never serialized again for each.
-  const linkedKept = createRecordCache<number, LinkedTexts>(20000, since, 'embedded-linked-posts', {
-    bytes: cacheBytes(0.2),
-    weigh: (linked) => ROW_OVERHEAD / 4 + textBytes(linked.head) + textBytes(linked.tail) + textBytes(linked.jsonLd),
-  });
   // Image rows never change once written (images are deduplicated by URL and never edited or deleted).
   const images = new Map<number, { id: number; url: string; extension: string }>();
   const MOST_IMAGES = 5000;
-  // A number, not `venue:12`: a string made for each lookup is hashed anew each time.
-  const linkedKey = (kind: 'venue' | 'organizer', id: number) => (kind === 'venue' ? 2 * id : 2 * id + 1);
   // Moves whenever a kept term text is forgotten. A whole text put together before is out of date if one of
   // its own terms was forgotten since (`termForgotten`), or every term was (`allTermsForgotten`): a new event
   // moves the counts of its two or three terms, and the texts that embed none of them stay as they are.
@@ -177,7 +170,7 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
 
   watch.onForget((forget: Forget) => {
     if (forget === 'all') {
-      for (const cache of [rows, slugs, texts, linkedKept]) cache.clear();
+      for (const cache of [rows, slugs, texts]) cache.clear();
       forgetAllTerms();
       return;
     }
@@ -193,7 +186,7 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
         texts.delete(textKey(id, true));
         texts.delete(textKey(id, false));
       } else if (kind === 'venue' || kind === 'organizer') {
-        linkedKept.delete(linkedKey(kind, id));
+        // Their own texts are forgotten by their services (linked-post.service.ts), which watch too.
         texts.deleteWhere((text) => (kind === 'venue' ? text.venue === id : text.organizers.includes(id)));
       }
       else {
@@ -293,26 +286,6 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
     return { text, json };
   }
 
-  /** Kept venue and organizer texts by id; those not kept are built (a query or two for all) and kept. */
-  async function linkedTexts(kind: 'venue' | 'organizer', ids: number[], deps: RecordDeps, from: number, fresh = false) {
-    const texts = new Map<number, LinkedTexts>();
-    const missing: number[] = [];
-    for (const id of new Set(ids)) {
-      const kept = fresh ? undefined : linkedKept.get(linkedKey(kind, id));
-      if (kept) texts.set(id, kept);
-      else missing.push(id);
-    }
-    if (missing.length === 0) return texts;
-    const service = kind === 'venue' ? deps.venues : deps.organizers;
-    const rows = await (kind === 'venue' ? deps.repos.venues : deps.repos.organizers).findByIds(missing);
-    for (const record of await service.toRecords(rows as never[], true, undefined, deps.repos)) {
-      const parts = linkedParts(record);
-      texts.set(record.id as number, parts);
-      if (!fresh) linkedKept.set(linkedKey(kind, record.id as number), parts, from);
-    }
-    return texts;
-  }
-
   /** The image rows of these events, kept ones from memory. */
   async function imageRows(eventRows: EventRow[], deps: RecordDeps) {
     const missing = [...new Set(eventRows.map((row) => row.image_id).filter((id): id is number => id !== null && !images.has(id)))];
@@ -338,11 +311,11 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
     const links = await deps.repos.events.linksOf(fresh.map((row) => row.id));
     const venueIds: number[] = [];
     for (const row of missing) if (row.venue_id !== null) venueIds.push(row.venue_id);
-    const venues = await linkedTexts('venue', venueIds, deps, from, use.fresh);
+    const venues = await deps.venues.texts(venueIds, from, deps.repos, use.fresh);
     const organizerIds: number[] = [];
     for (const own of owns.values()) organizerIds.push(...own.links.organizers);
     for (const link of links.values()) organizerIds.push(...link.organizers);
-    const organizers = await linkedTexts('organizer', organizerIds, deps, from, use.fresh);
+    const organizers = await deps.organizers.texts(organizerIds, from, deps.repos, use.fresh);
     const imagesById = await imageRows(fresh, deps);
     // Built in the single form unless neither this read nor the store wants it (a write's answer), whose
     // json_ld would be built for nothing.
@@ -411,10 +384,10 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
    * turn of the event loop; undefined when a part it names is not kept (`build` reads those), or the own
    * text embeds other parts than there are now.
    */
-  function fromKept(row: EventCheck, own: Own, from: number) {
-    const venue = row.venue_id === null ? undefined : linkedKept.get(linkedKey('venue', row.venue_id));
+  function fromKept(row: EventCheck, own: Own, from: number, deps: RecordDeps) {
+    const venue = row.venue_id === null ? undefined : deps.venues.keptText(row.venue_id);
     if (row.venue_id !== null && venue === undefined) return undefined;
-    const organizers = found(own.links.organizers, (id) => linkedKept.get(linkedKey('organizer', id)), true);
+    const organizers = found(own.links.organizers, (id) => deps.organizers.keptText(id), true);
     const term = (id: number) => terms.get(id);
     const categories = found(own.links.categories, term, true);
     const tags = found(own.links.tags, term, true);
@@ -534,7 +507,7 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
         check(read);
         const row = checkOf(read);
         const own = stored.validOwn(read);
-        made = fromKept(row, own, from) ?? (await build([row], deps, true, from, { read: false, offer: false }, new Map([[row.id, own]]))).get(row.id);
+        made = fromKept(row, own, from, deps) ?? (await build([row], deps, true, from, { read: false, offer: false }, new Map([[row.id, own]]))).get(row.id);
       }
       if (!made) {
         // No valid stored text (none yet, or the event changed since), or one that embeds a venue or organizer

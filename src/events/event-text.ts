@@ -1,41 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
-import { digestTag } from '../http/conditional.ts';
 import { jsonText } from '../http/json-text.ts';
 import type { Urls } from '../http/urls.ts';
-import { type EventRecord, eventRecord } from './event.record.ts';
+import type { LinkedTexts } from '../linked-posts/linked-texts.ts';
+import { eventRecord } from './event.record.ts';
 import type { EventLinks, EventRow } from './event.repository.ts';
 
 // What stands in the event's own JSON where a kept text goes. No stored text holds a NUL (requests with one
 // are refused, and PostgreSQL could not store it), and the nonce keeps an imported one from passing for this.
 const NONCE = randomBytes(6).toString('hex');
 const mark = (name: string) => `\u0000${NONCE}:${name}\u0000`;
-const JSON_LD_MARK = mark('jsonld');
-
-/**
- * A venue's or organizer's record as events embed it, both forms in one: its single form is its list form with
- * `json_ld` among its keys (venue.kind.ts, organizer.kind.ts), so the text is kept as the parts either side of
- * that key and the JSON-LD's text. Kept once instead of twice, twice as many of the records every event embeds
- * fit; and put into an event's text part by part (`fillText`), never joined into a string of its own first.
- */
-export interface LinkedTexts {
-  head: string;
-  tail: string;
-  jsonLd: string;
-  /** Of the three parts: digested once for every event that embeds the record (see event-json.ts `composedTag`). */
-  digest: string;
-}
-
-/** The parts of a linked record built in its single form (the one with `json_ld`). */
-export function linkedTexts(single: EventRecord): LinkedTexts {
-  const json = jsonText({ ...single, json_ld: JSON_LD_MARK });
-  const key = `,"json_ld":${JSON.stringify(JSON_LD_MARK)}`;
-  const at = json.indexOf(key);
-  if (at < 0 || single.json_ld === undefined) throw new Error('a linked record is kept from its single form, which has json_ld after its first key');
-  const [head, tail, jsonLd] = [json.slice(0, at), json.slice(at + key.length), jsonText(single.json_ld)];
-  // Newlines part them: JSON text holds none unescaped.
-  return { head, tail, jsonLd, digest: digestTag(`${head}\n${jsonLd}\n${tail}`) };
-}
 
 const MARKED = new RegExp(`"\\\\u0000${NONCE}:([a-z]+\\d*)\\\\u0000"`, 'g');
 // What stands for an embedded part in an own text (below): a control character, which JSON text never holds

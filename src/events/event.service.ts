@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { statusChange } from '../changes/change.repository.ts';
 import type { Config } from '../config.ts';
-import { createChangeWatch } from '../changes/change-watch.ts';
+import type { ChangeWatch } from '../changes/change-watch.ts';
 import { distanceKm, type Point, roundKm } from '../geo/geo.ts';
 import type { Repositories, Store } from '../store.ts';
 import { forbidden, gone, invalidParam, notAccessible, notFound } from '../errors.ts';
@@ -44,11 +44,12 @@ export function createEventService(deps: {
   config: Config;
   venues: LinkedPostService<'venue'>;
   organizers: LinkedPostService<'organizer'>;
+  /** This process's one watch of what changed (changes/change-watch.ts), which the venues and organizers share. */
+  watch: ChangeWatch;
   /** Told when stored texts could not be written (they are a cache: the reads go on). */
   failed?: (error: unknown) => void;
 }) {
-  const { store, urls, config, venues, organizers } = deps;
-  const watch = createChangeWatch(store);
+  const { store, urls, config, venues, organizers, watch } = deps;
   const arrivals = createArrivals(watch, () => store.repos.events);
   const totalOf = createEventTotals(watch, () => store.repos.events, arrivals);
   const pageRows = createEventPages(watch, () => store.repos.events, arrivals);

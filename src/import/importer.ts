@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { DbHandle } from '../db/create-db.ts';
+import { createChangeWatch } from '../changes/change-watch.ts';
 import { createEventService } from '../events/event.service.ts';
 import { createUrls } from '../http/urls.ts';
 import { createLinkedPostService } from '../linked-posts/linked-post.service.ts';
@@ -74,7 +75,7 @@ type Writer = {
 export function createImporter(deps: { config: Config; database: DbHandle; caller: () => Promise<Caller>; progress: Progress }) {
   const { config, database, caller, progress } = deps;
   const store = createStore(database.db, database.dialect);
-  const services = { store, urls: createUrls(config), config };
+  const services = { store, urls: createUrls(config), config, watch: createChangeWatch(store) };
   const venues = createLinkedPostService(venueKind, services);
   const organizers = createLinkedPostService(organizerKind, services);
   const writers: Record<Kind, Writer> = {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import { CHECKED_WRITE, CONDITIONAL, ifMatchOf, sendJson } from '../http/conditional.ts';
 import { jsonText } from '../http/json-text.ts';
-import { listHeaders } from '../http/pagination.ts';
+import { listHeaders, postListJson } from '../http/pagination.ts';
 import { Flag, idParams, optional, SlugParams } from '../http/schema-types.ts';
 import { NAMESPACE } from '../http/urls.ts';
 import type { Caller } from '../users/roles.ts';
@@ -44,9 +44,7 @@ export function registerLinkedPostRoutes(
   app.get(base, { schema: { querystring: schemas.list, response: { 200: list } }, config: CONDITIONAL }, async (request, reply) => {
     const since = await lastWrite(); // before the rows: a write after them moves the date past this answer
     const page = await service.list(request.query as LinkedPostListQuery, request.caller);
-    const links = { rest_url: page.restUrl, next_rest_url: page.nextRestUrl, previous_rest_url: page.previousRestUrl };
-    const body = { [plural]: page.items, ...links, total: page.total, total_pages: page.totalPages };
-    return sendJson(request, reply.headers(listHeaders(page)), jsonText(body), since, true);
+    return sendJson(request, reply.headers(listHeaders(page)), postListJson(plural, page), since, true);
   });
 
   app.post(base, { schema: { body: schemas.create, response: { 201: schemas.record } } }, async (request, reply) => {

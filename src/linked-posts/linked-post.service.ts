@@ -1,4 +1,7 @@
 import { statusChange } from '../changes/change.repository.ts';
+import type { ChangeWatch } from '../changes/change-watch.ts';
+import { cacheBytes, textBytes } from '../db/cache-budget.ts';
+import { createRecordCache } from '../db/record-cache.ts';
 import { forbidden, gone, invalidParam, notAccessible, notFound } from '../errors.ts';
 import type { Config } from '../config.ts';
 import { createCountCache } from '../db/count-cache.ts';
@@ -18,6 +21,7 @@ import { listStatuses } from '../posts/read-rules.ts';
 import { nowStamp } from '../time/clock.ts';
 import { type Caller, canCreate, canDelete, canEdit, canEditOthers, canRead } from '../users/roles.ts';
 import type { LinkedPostKind } from './linked-post.kind.ts';
+import { type LinkedTexts, linkedTexts, listText } from './linked-texts.ts';
 
 export type RecordRef = { id: number } | { slug: string };
 
@@ -33,16 +37,52 @@ export interface LinkedPostListQuery extends ModifiedQuery, GeoQuery {
 
 type Input = CommonPostInput & Record<string, unknown>;
 
-/** Venues and organizers: one implementation of the reference's linked-post rules. */
+/**
+ * Venues and organizers: one implementation of the reference's linked-post rules. `watch` tells which records
+ * changed (changes/change-watch.ts): their texts are kept per record until then, for the events that embed
+ * them and for lists.
+ */
 export function createLinkedPostService<T extends PostTableName>(
   kind: LinkedPostKind<T>,
-  deps: { store: Store; urls: Urls; config: Config },
+  deps: { store: Store; urls: Urls; config: Config; watch: ChangeWatch },
 ) {
-  const { store, urls, config } = deps;
+  const { store, urls, config, watch } = deps;
   const repoOf = (repos: Store['repos']) => (kind.table === 'venue' ? repos.venues : repos.organizers) as unknown as PostRepository<T>;
   const repo = repoOf(store.repos);
   const label = kind.label;
   const countOf = createCountCache();
+  // A few thousand serve every event (all of them at 100k events, with 2000 venues and 1000 organizers: every
+  // cold read embeds some), and every list page; never built again for each.
+  const kept = createRecordCache<number, LinkedTexts>(10000, watch.generation, `embedded-${kind.plural}`, {
+    bytes: cacheBytes(0.1),
+    weigh: (linked) => 256 + textBytes(linked.head) + textBytes(linked.tail) + textBytes(linked.jsonLd),
+  });
+  watch.onForget((forget) => {
+    if (forget === 'all') return kept.clear();
+    for (const { kind: changed, id } of forget) if (changed === kind.table) kept.delete(id);
+  });
+
+  /**
+   * The texts of these records (any status), kept ones from memory, the rest built from their rows (one
+   * statement for all) and kept if nothing was forgotten since generation `from`. `fresh`: nothing kept is
+   * used or kept (a write's check sees what its own transaction sees).
+   */
+  async function texts(ids: number[], from: number, repos: Store['repos'] = store.repos, fresh = false): Promise<Map<number, LinkedTexts>> {
+    const found = new Map<number, LinkedTexts>();
+    const missing: number[] = [];
+    for (const id of new Set(ids)) {
+      const text = fresh ? undefined : kept.get(id);
+      if (text) found.set(id, text);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    for (const record of await toRecords(await repoOf(repos).findByIds(missing), true, undefined, repos)) {
+      const text = linkedTexts(record);
+      found.set(record.id as number, text);
+      if (!fresh) kept.set(record.id as number, text, from);
+    }
+    return found;
+  }
 
   /** `imported`: the rows' import lineage when the caller has read it already (an event page reads all kinds' at once). */
   async function toRecords(rows: PostRow<T>[], single: boolean, imported?: ImportedKeys, repos: Store['repos'] = store.repos) {
@@ -132,21 +172,25 @@ export function createLinkedPostService<T extends PostTableName>(
         geo,
       };
       const order = listOrder(query, { column: 'date_utc', direction: 'desc' }, geo?.circle !== undefined);
+      await watch.sync();
+      const from = watch.generation();
       const version = await store.dataVersion();
       const [rows, total] = await Promise.all([
-        repo.list(filter, page.perPage, (page.page - 1) * page.perPage, order),
+        repo.listIds(filter, page.perPage, (page.page - 1) * page.perPage, order),
         countOf(JSON.stringify(filter), version, () => repo.count(filter)),
       ]);
-      const records = await toRecords(rows, false);
+      const found = await texts(rows.map((row) => row.id), from);
       const centre = geo?.circle?.centre;
-      if (centre) {
-        rows.forEach((row, i) => {
-          const { geo_lat: lat, geo_lng: lng } = row as { geo_lat?: number | null; geo_lng?: number | null };
-          if (lat != null && lng != null) records[i].distance = roundKm(distanceKm(centre, { lat, lng }));
-        });
+      const items: string[] = [];
+      for (const { id, geo_lat: lat, geo_lng: lng } of rows) {
+        const text = found.get(id);
+        // Deleted since its id was read: left out, as a list read a moment later would.
+        if (text === undefined) continue;
+        const distance = centre && lat != null && lng != null ? roundKm(distanceKm(centre, { lat, lng })) : undefined;
+        items.push(listText(text, distance));
       }
       return listPage({
-        items: records,
+        items,
         total,
         page,
         base: `${urls.collection(kind.plural)}/`,
@@ -196,6 +240,10 @@ export function createLinkedPostService<T extends PostTableName>(
 
     /** Records for embedding (an event's venue and organizers), in the given order. */
     toRecords,
+
+    texts,
+    /** A record's text if it is kept: what a read needing no statement asks (events/event-json.ts `fromKept`). */
+    keptText: (id: number): LinkedTexts | undefined => kept.get(id),
 
     /**
      * Only what was sent changes; a body that changes nothing writes nothing (API.md §5.1, §5.2). With

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { afterEach, expect, it, vi } from 'vitest';
+import { createChangeWatch } from '../../src/changes/change-watch.ts';
 import { createStore } from '../../src/store.ts';
 import type { ApiError } from '../../src/errors.ts';
 import { createEventService } from '../../src/events/event.service.ts';
@@ -357,7 +358,7 @@ function feedService(t: () => TestContext) {
   const { database, config } = t();
   const store = createStore(database.db, database.dialect);
   const urls = createUrls(config);
-  const deps = { store, urls, config };
+  const deps = { store, urls, config, watch: createChangeWatch(store) };
   const events = createEventService({ ...deps, venues: createLinkedPostService(venueKind, deps), organizers: createLinkedPostService(organizerKind, deps) });
   return createFeedService({ events, urls, config, store });
 }

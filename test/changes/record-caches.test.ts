@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
+import { distanceKm, roundKm } from '../../src/geo/geo.ts';
 import { createStore } from '../../src/store.ts';
 import { countingDb, TIMER_QUERIES } from '../helpers/counting-db.ts';
 import { API, describeEachDialect } from '../helpers/test-app.ts';
@@ -164,6 +165,48 @@ describeEachDialect('kept records are forgotten per record, from the change log'
     // Kept, whole: only the data version is read (the term lists too are as they were).
     const kept = await readThere(`/events/${b.id}`);
     expect([kept.status, kept.queries]).toEqual([200, 1]);
+  });
+
+  it('venue and organizer lists there are put together from kept texts, and follow every write here', async () => {
+    const venues = [];
+    for (const [i, name] of ['Blue Room', 'Red Room', 'Green Room'].entries()) {
+      venues.push(await write('POST', '/venues', { venue: name, city: 'Berlin', geo_lat: 52.52, geo_lng: 13.4 + i / 10 }));
+    }
+    const ann = await write('POST', '/organizers', { organizer: 'Ann', email: 'ann@example.org' });
+    const names = (body: { venues: Array<{ venue: string }> }) => body.venues.map((v) => v.venue);
+    const first = await readThere('/venues');
+    expect(names(first.body)).toEqual(['Green Room', 'Red Room', 'Blue Room']);
+    // Each item is the venue as its own read shows it, but for json_ld (the single form's alone).
+    for (const item of first.body.venues) {
+      const { json_ld: jsonLd, ...single } = (await readThere(`/venues/${item.id}`)).body;
+      expect(jsonLd).toBeDefined();
+      expect(item).toEqual(single);
+    }
+    // Kept: the page's ids are read, no record's row.
+    const again = await readThere('/venues');
+    expect(again.body).toEqual(first.body);
+    expect(again.queries).toBeLessThan(first.queries);
+    expect(again.queries).toBeLessThanOrEqual(2);
+
+    await write('POST', `/venues/${venues[0].id}`, { venue: 'Blue Hall', city: 'Potsdam' });
+    await write('DELETE', `/venues/${venues[1].id}`);
+    const moved = (await readThere('/venues')).body;
+    expect(moved.venues.map((v: { venue: string; city: string }) => `${v.venue}, ${v.city}`)).toEqual(['Green Room, Berlin', 'Blue Hall, Potsdam']);
+    expect(moved.venues[0]).toEqual(first.body.venues[0]);
+    expect(moved.total).toBe(2);
+    expect((await t().request({ url: `${API}/venues?status=trash`, headers: await admin() })).json.venues.map((v: { venue: string }) => v.venue)).toEqual(['Red Room']);
+
+    // Nearest first, each with its distance last, worked out from the coordinates read with the ids.
+    const near = (await readThere('/venues?geoloc_lat=52.52&geoloc_lng=13.4&geoloc_radius=100&orderby=distance&order=asc')).body;
+    expect(near.venues.map((v: { venue: string; distance: number }) => [v.venue, v.distance])).toEqual([
+      ['Blue Hall', 0], ['Green Room', roundKm(distanceKm({ lat: 52.52, lng: 13.4 }, { lat: 52.52, lng: 13.6 }))],
+    ]);
+    expect(Object.keys(near.venues[1]).at(-1)).toBe('distance');
+
+    expect((await readThere('/organizers')).body.organizers.map((o: { organizer: string }) => o.organizer)).toEqual(['Ann']);
+    await write('POST', `/organizers/${ann.id}`, { organizer: 'Anna' });
+    const organizers = (await readThere('/organizers')).body.organizers;
+    expect(organizers.map((o: { organizer: string; email: string }) => [o.organizer, o.email])).toEqual([['Anna', 'ann@example.org']]);
   });
 
   it('a write that does not say what it changed makes the other process forget everything', async () => {
