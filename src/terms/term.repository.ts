@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Database, Db, Dialect, TermTable } from '../db/database.ts';
 import type { Taxonomy } from './term.kind.ts';
-import { precompiled, precompiledValues } from '../db/precompiled.ts';
+import { precompiled, precompiledByShape, precompiledValues } from '../db/precompiled.ts';
 import { containsIgnoringCase as likeLower, slugFamily } from '../db/text-match.ts';
 
 export type TermRow = Selectable<TermTable>;
@@ -64,6 +64,17 @@ export function createTermRepository(db: Db, dialect: Dialect) {
   // Byte order of the lower-cased text on both dialects, whatever PostgreSQL's database collation is.
   const textOrder = (column: 'term.name' | 'term.slug') =>
     dialect === 'postgres' ? sql`lower(${sql.ref(column)}) collate "C"` : sql`lower(${sql.ref(column)})`;
+
+  // A list's page and its count, built anew for each filter, cost more than their statements: compiled once
+  // per shape instead, as event lists are (see precompiled.ts).
+  const page = precompiledByShape(db, ({ filter, order, limit, offset }: { filter: TermListFilter; order: TermOrder; limit: number; offset: number }) => {
+    let query = selectCounted().where(where(filter, order.by === 'name' || order.by === 'slug'));
+    if (order.by === 'name' || order.by === 'slug') query = query.orderBy(textOrder(`term.${order.by}`), order.direction);
+    else if (order.by === 'count') query = query.orderBy('count', order.direction);
+    // The id breaks ties, so pages never overlap and `desc` is exactly the reverse of `asc`.
+    return query.orderBy('term.id', order.direction).limit(limit).offset(offset);
+  });
+  const counting = precompiledByShape(db, (filter: TermListFilter) => db.selectFrom('term').select((eb) => eb.fn.countAll().as('n')).where(where(filter)));
 
   return {
     /** Locks the term's row until the transaction ends (SQLite transactions write one at a time): a checked write's read. */
@@ -132,16 +143,10 @@ export function createTermRepository(db: Db, dialect: Dialect) {
       return rows.map((row) => row.id);
     },
 
-    list: async (filter: TermListFilter, order: TermOrder, limit: number, offset: number): Promise<CountedTermRow[]> => {
-      let query = selectCounted().where(where(filter, order.by === 'name' || order.by === 'slug'));
-      if (order.by === 'name' || order.by === 'slug') query = query.orderBy(textOrder(`term.${order.by}`), order.direction);
-      else if (order.by === 'count') query = query.orderBy('count', order.direction);
-      // The id breaks ties, so pages never overlap and `desc` is exactly the reverse of `asc`.
-      return counted(await query.orderBy('term.id', order.direction).limit(limit).offset(offset).execute());
-    },
+    list: async (filter: TermListFilter, order: TermOrder, limit: number, offset: number): Promise<CountedTermRow[]> =>
+      counted(await page({ filter, order, limit, offset })),
 
-    count: async (filter: TermListFilter): Promise<number> =>
-      Number((await db.selectFrom('term').select((eb) => eb.fn.countAll().as('n')).where(where(filter)).executeTakeFirstOrThrow()).n),
+    count: async (filter: TermListFilter): Promise<number> => Number((await counting(filter))[0].n),
 
     insert: async (values: Insertable<TermTable>): Promise<number> =>
       (await db.insertInto('term').values(values).returning('id').executeTakeFirstOrThrow()).id,

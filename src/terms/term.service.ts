@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import { createCountCache } from '../db/count-cache.ts';
 import type { TermTable } from '../db/database.ts';
 import type { Repositories, Store } from '../store.ts';
 import { ApiError, forbidden, invalidParam, invalidParams, notFound } from '../errors.ts';
@@ -80,6 +81,8 @@ export function createTermService(kind: TermKind, deps: { store: Store; urls: Ur
   const { store, urls, config } = deps;
   const repo = store.repos.terms;
   const { taxonomy, label } = kind;
+  // A filter's total, until the next write (in any process): the count walks every term of the taxonomy.
+  const countOf = createCountCache();
 
   async function load(id: number): Promise<CountedTermRow> {
     const row = await repo.findById(taxonomy, id);
@@ -211,9 +214,10 @@ export function createTermService(kind: TermKind, deps: { store: Store; urls: Ur
         hideEmpty: query.hide_empty ?? true,
       };
       const order = { by: query.orderby ?? 'name', direction: query.order ?? 'asc' } as const;
+      const version = await store.dataVersion();
       const [rows, total] = await Promise.all([
         repo.list(filter, order, page.perPage, (page.page - 1) * page.perPage),
-        repo.count(filter),
+        countOf(JSON.stringify(filter), version, () => repo.count(filter)),
       ]);
       return listPage({
         items: rows.map(record),

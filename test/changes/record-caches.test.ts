@@ -209,6 +209,23 @@ describeEachDialect('kept records are forgotten per record, from the change log'
     expect(organizers.map((o: { organizer: string; email: string }) => [o.organizer, o.email])).toEqual([['Anna', 'ann@example.org']]);
   });
 
+  it('term lists there, and their totals, follow terms and events written here', async () => {
+    const listed = async (query: string) => {
+      const { body } = await readThere(`/categories?${query}`);
+      return [body.total, body.categories.map((c: { name: string; count: number }) => `${c.name} ${c.count}`)];
+    };
+    await write('POST', '/categories', { name: 'Folk' });
+    expect(await listed('hide_empty=false')).toEqual([1, ['Folk 0']]);
+    expect(await listed('hide_empty=true')).toEqual([0, []]);
+    // Asked again with nothing written: the same (the page and its total as kept, or read again).
+    expect(await listed('hide_empty=true')).toEqual([0, []]);
+    await event('A'); // in Jazz, a new category
+    expect(await listed('hide_empty=true')).toEqual([1, ['Jazz 1']]);
+    expect(await listed('hide_empty=false')).toEqual([2, ['Folk 0', 'Jazz 1']]);
+    await write('POST', '/categories', { name: 'Blues' });
+    expect(await listed('hide_empty=false&per_page=1&page=3')).toEqual([3, ['Jazz 1']]);
+  });
+
   it('a write that does not say what it changed makes the other process forget everything', async () => {
     const a = await event('A');
     await readThere(`/events/${a.id}`);
