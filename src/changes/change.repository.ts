@@ -32,18 +32,31 @@ export interface Change {
  */
 export function createChangeRepository(db: Db, dialect: Dialect) {
   const noted: Change[] = [];
+  // The records noted by this transaction, whatever their action: `noteTouched` notes no record twice.
+  const records = new Set<string>();
   const columns = ['kind', 'record_id', 'action', 'changed_utc', 'user_id'] as const;
   const withValues = precompiledValues(db, 'changes');
   return {
     note(change: Change) {
+      records.add(`${change.kind}:${change.id}`);
       const last = noted.at(-1);
       // A write that touches a record twice (create, then its links) is one change.
       if (last && last.kind === change.kind && last.id === change.id && (last.action === change.action || last.action === 'create')) return;
       noted.push(change);
     },
 
+    /**
+     * A record this transaction changed without writing its row (an import's lineage row, which its
+     * `global_id_lineage` shows): noted as updated, unless the transaction noted it already (created it, say),
+     * so that every process's caches forget its text and the change feed shows it once.
+     */
+    noteTouched(change: Omit<Change, 'action'>) {
+      if (!records.has(`${change.kind}:${change.id}`)) this.note({ ...change, action: 'update' });
+    },
+
     /** Writes what was noted; answers whether anything was (a transaction that noted nothing is unlogged). */
     async flush(changedUtc: string): Promise<boolean> {
+      records.clear();
       if (noted.length === 0) return false;
       const rows = noted.splice(0).map((c) => ({ kind: c.kind, record_id: c.id, action: c.action, changed_utc: changedUtc, user_id: c.userId }));
       await withValues(`log:${rows.length}`, rows.flatMap((row) => columns.map((column) => row[column])), () =>

@@ -180,6 +180,7 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
           const made = creates.map((i) => batch[i]);
           const ids = await (writers[kind].createManyWithin as NonNullable<Writer['createManyWithin']>)(repos, made.map((item) => item.input()), as);
           await repos.lineage.add(kind, made.map((item, n) => ({ sourceKey: item.key, localId: ids[n], sourceModified: item.modified })));
+          for (const id of ids) repos.changes.noteTouched({ kind, id, userId: as.id });
           creates.forEach((i, n) => {
             outcomes[i] = { outcome: 'created', id: ids[n] };
             if (batch[i].ref) uncommitted.set(batch[i].ref as string, ids[n]);
@@ -210,6 +211,8 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
     if (outcome !== 'unchanged' && id !== undefined) {
       const entry = [{ sourceKey: item.key, localId: id, sourceModified: item.modified }];
       await (outcome === 'created' ? repos.lineage.add(kind, entry) : repos.lineage.save(kind, entry));
+      // A record found here already (its duplicate, or a target) and left as it was still names a new source.
+      repos.changes.noteTouched({ kind, id, userId: as.id });
       seen.set(item.key, { local_id: id, source_modified: item.modified });
     }
     if (item.ref && id !== undefined) uncommitted.set(item.ref, id);

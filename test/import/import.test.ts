@@ -13,6 +13,8 @@ import { silentProgress } from '../../src/import/progress.ts';
 import { vtimezone } from '../../src/feeds/vtimezone.ts';
 import { type FakeSite, startFakeSite } from '../helpers/fake-tec-site.ts';
 import { openTestDatabase, testConfig } from '../helpers/test-app.ts';
+import { createUserRepository } from '../../src/users/user.repository.ts';
+import { createUserService } from '../../src/users/user.service.ts';
 
 const dialects = (): Array<'sqlite' | 'postgres'> => (process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']);
 const FAST = { timeoutMs: 150, retries: 2, backoffMs: 5, perPage: 4 };
@@ -75,6 +77,34 @@ for (const dialect of dialects()) {
       expect(second.summary.events).toEqual({ created: 0, updated: 1, unchanged: 9, failed: 0 });
       expect(await count('event')).toBe(10);
       expect((await database.db.selectFrom('event').select('title').where('title', '=', 'Event 0 moved').execute()).length).toBe(1);
+    });
+
+    it('a venue found here already (same name and description) names its source from then on, in a running service\'s kept list too', async () => {
+      const { password } = await createUserService(createUserRepository(database.db)).add('local', 'administrator');
+      const app = await buildApp({ config, database, logger: false });
+      const authorization = `Basic ${Buffer.from(`local:${password}`).toString('base64')}`;
+      const source = site.records.venues[3];
+      const made = await app.inject({ method: 'POST', url: '/cal/events/v1/venues', headers: { authorization }, payload: { venue: source.venue, description: source.description } });
+      expect(made.statusCode).toBe(201);
+      const lineageOf = async () => {
+        const venues = (await app.inject({ url: '/cal/events/v1/venues?per_page=50' })).json().venues;
+        return venues.find((v: { id: number }) => v.id === made.json().id).global_id_lineage;
+      };
+      // Read twice: its text is kept by the running service.
+      expect(await lineageOf()).toEqual([made.json().global_id]);
+      expect(await lineageOf()).toEqual([made.json().global_id]);
+      const imported = await run();
+      // Counted as brought in, written onto the venue found (its duplicate check), not a second one.
+      expect(imported.summary.venues).toEqual({ created: 9, updated: 0, unchanged: 0, failed: 0 });
+      expect(await count('venue')).toBe(9);
+      // Unchanged itself, the venue gained a lineage row in a transaction that created others: noted as changed.
+      expect(await lineageOf()).toEqual([made.json().global_id, 'fake.test?id=1003']);
+      // In the change feed once each: the eight new venues created, the one found updated.
+      const logged = await app.inject({ url: '/cal/events/v1/changes?limit=500', headers: { authorization } });
+      const actions = logged.json().changes.filter((c: { kind: string }) => c.kind === 'venue')
+        .map((c: { id: number; action: string }) => `${c.id === made.json().id ? 'found' : 'new'} ${c.action}`);
+      expect(actions.sort()).toEqual(['found create', 'found update', ...Array(8).fill('new create')]);
+      await app.close();
     });
 
     it('resumes a run stopped midway without duplicates', async () => {
