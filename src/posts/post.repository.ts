@@ -97,10 +97,10 @@ export function createPostRepository<T extends PostTableName>(db: Db, dialect: D
     return distanceSql(centre, 'venue.geo_lat', 'venue.geo_lng', dialect);
   };
 
-  // A list's page and its count, built anew for each filter, cost as much as their statements (a venue page:
-  // ~40 µs of Kysely's): compiled once per shape instead, as event lists are (see precompiled.ts).
-  // A page's ids alone (and a venue's coordinates, for its distance): the records are kept as text
-  // (linked-post.service.ts), and reading ten rows whole cost ten times what their ids do (~33 against ~3 µs).
+  // A list's page and its count, compiled once per shape (see precompiled.ts): built anew for each filter they
+  // cost as much as their statements. The page reads ids alone (and a venue's coordinates, for its distance):
+  // the records are kept as text (linked-post.service.ts), and ten rows read whole cost ten times what their
+  // ids do (~33 against ~3 µs).
   const page = precompiledByShape<{ filter: PostListFilter; order: ListOrder; limit: number; offset: number }, ListedId>(d, ({ filter, order, limit, offset }) =>
     d.selectFrom(name).select(table === 'venue' ? ['id', 'geo_lat', 'geo_lng'] : ['id']).where(where(filter))
       .orderBy(orderOf(order, filter), order.direction)
