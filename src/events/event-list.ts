@@ -2,10 +2,10 @@ import type { DateTime } from 'luxon';
 import type { Config } from '../config.ts';
 import type { Repositories } from '../store.ts';
 import { invalidParam, invalidParams } from '../errors.ts';
+import { type ResolveRefs, resolveRefs } from './filter-refs.ts';
 import { type GeoQuery, geoEcho, geoFilter } from '../geo/geo.ts';
 import type { QueryEcho } from '../http/pagination.ts';
 import { listStatuses } from '../posts/read-rules.ts';
-import type { Taxonomy } from '../terms/term.kind.ts';
 import { boundText, type DateWindow, DateWindowError, resolveDateWindow, type WindowQuery } from '../time/date-window.ts';
 import { type Caller, canCreate } from '../users/roles.ts';
 import type { EventListFilter, EventOrder, EventWindow } from './event.repository.ts';
@@ -26,29 +26,6 @@ export interface EventListQuery extends WindowQuery, ModifiedQuery, GeoQuery {
   ticketed?: boolean;
   password?: string;
   context?: 'view' | 'edit';
-}
-
-/** Category or tag filter values: ids or slugs (a name also matches); each must exist, else 400. */
-async function termIds(values: Array<number | string>, taxonomy: Taxonomy, param: string, repos: Repositories) {
-  const ids: number[] = [];
-  for (const value of values) {
-    // All digits is an id (query strings carry no types), as when an event names its terms.
-    const matches = typeof value === 'number' || /^\d+$/.test(value)
-      ? await repos.terms.findByIds(taxonomy, [Number(value)])
-      : await repos.terms.findByNamesOrSlugs(taxonomy, [value]);
-    // A slug wins over another term's name, as in the reference (slug first).
-    const found = matches.find((term) => term.slug === value) ?? matches[0];
-    if (!found) throw invalidParam(param, `No ${param} term matches "${value}".`);
-    ids.push(found.id);
-  }
-  return ids;
-}
-
-async function existingIds(ids: number[], param: string, find: (ids: number[]) => Promise<Array<{ id: number }>>) {
-  const found = new Set((await find(ids)).map((row) => row.id));
-  const missing = ids.filter((id) => !found.has(id));
-  if (missing.length > 0) throw invalidParam(param, `No ${param} has the id ${missing.join(', ')}.`);
-  return ids;
 }
 
 // The window of the same dates asked within the same second is the same: worked out once (luxon's zone and
@@ -99,9 +76,9 @@ function windowOf(query: EventListQuery, config: Config, now: DateTime) {
 export async function eventListFilter(
   query: EventListQuery,
   caller: Caller | null,
-  ctx: { repos: Repositories; config: Config; now: DateTime },
+  ctx: { repos: Repositories; config: Config; now: DateTime; resolve?: ResolveRefs },
 ): Promise<{ filter: EventListFilter; order: EventOrder; echo: QueryEcho }> {
-  const { repos, config } = ctx;
+  const { repos, config, resolve = resolveRefs } = ctx;
   if (query.ticketed === true) {
     // The reference's validator answers an error, which WordPress files under the parameter's details.
     const reason = 'The ticketing module is not active.';
@@ -113,15 +90,16 @@ export async function eventListFilter(
   const statuses = listStatuses(caller, query.status);
   const modified = modifiedWindow(query);
   const include = query.include?.length ? query.include : undefined;
+  const refs = await resolve(query, repos);
   const filter: EventListFilter = {
     statuses,
     window: include ? undefined : dates,
     search: query.search,
     searchPassword: canCreate(caller) ? undefined : (query.password ?? ''),
-    categoryIds: query.categories?.length ? await termIds(query.categories, 'tribe_events_cat', 'categories', repos) : undefined,
-    tagIds: query.tags?.length ? await termIds(query.tags, 'post_tag', 'tags', repos) : undefined,
-    venueIds: query.venue?.length ? await existingIds(query.venue, 'venue', repos.venues.findByIds) : undefined,
-    organizerIds: query.organizer?.length ? await existingIds(query.organizer, 'organizer', repos.organizers.findByIds) : undefined,
+    categoryIds: refs.categoryIds,
+    tagIds: refs.tagIds,
+    venueIds: refs.venueIds,
+    organizerIds: refs.organizerIds,
     featured: query.featured,
     parentId: query.post_parent,
     ids: include,

@@ -18,6 +18,7 @@ import { type Caller, canCreate, canDelete, canEdit, canEditOthers, canRead } fr
 import { type EventInput, type EventWrite, eventWrite } from './event-input.ts';
 import { countedTerms, linksChanged, moveTermCounts, saveLinks } from './event-links-write.ts';
 import { type EventListQuery, eventListFilter } from './event-list.ts';
+import { createFilterRefs } from './filter-refs.ts';
 import { createEventJson } from './event-json.ts';
 import { createStoredTexts } from './stored-texts.ts';
 import { createEventTotals } from './event-totals.ts';
@@ -53,6 +54,7 @@ export function createEventService(deps: {
   const arrivals = createArrivals(watch, () => store.repos.events);
   const totalOf = createEventTotals(watch, () => store.repos.events, arrivals);
   const pageRows = createEventPages(watch, () => store.repos.events, arrivals);
+  const resolve = createFilterRefs(watch);
   const stored = createStoredTexts({ repos: store.repos, urls, config, failed: deps.failed });
   const kept = createEventJson(watch, stored);
   const recordDeps = (repos: Repositories) => ({ repos, urls, config, venues, organizers });
@@ -224,7 +226,7 @@ export function createEventService(deps: {
      * with a title and times but nothing else would look like real data.
      */
     async listForFeed(query: EventListQuery, caller: Caller | null, limit: number): Promise<FeedEntry[]> {
-      const { filter, order } = await eventListFilter(query, caller, { repos: store.repos, config, now: DateTime.utc() });
+      const { filter, order } = await eventListFilter(query, caller, { repos: store.repos, config, now: DateTime.utc(), resolve });
       const unlocked = unlockedFor(caller, query);
       const rows = await store.repos.events.list(filter, order, limit, 0);
       const visible = (row: EventRow) => row.status !== 'trash' && canRead(caller, row) && (row.password === '' || unlocked(row));
@@ -244,11 +246,10 @@ export function createEventService(deps: {
 
     async list(query: EventListQuery, caller: Caller | null) {
       const page = pageRequest(query, config.maxPerPage);
-      const { filter, order, echo } = await eventListFilter(query, caller, {
-        repos: store.repos, config, now: DateTime.utc(),
-      });
-      // Before the rows (record-cache.ts, event-totals.ts).
+      // Before the rows (record-cache.ts, event-totals.ts), and before the filter's references, whose look-up
+      // would end the turn the route's read of the data version is shared in (a second read on PostgreSQL).
       const from = await caughtUp();
+      const { filter, order, echo } = await eventListFilter(query, caller, { repos: store.repos, config, now: DateTime.utc(), resolve });
       const [rows, total] = await Promise.all([
         pageRows(filter, order, page.perPage, (page.page - 1) * page.perPage, from, (ids) => kept.rows(ids, from, store.repos.events.findByIds)),
         totalOf(filter),
@@ -268,7 +269,7 @@ export function createEventService(deps: {
      * visibility: the same filter as `list`, so a grid can never show what the list would hide.
      */
     async span(query: EventListQuery, caller: Caller | null, limit: number) {
-      const { filter, order } = await eventListFilter(query, caller, { repos: store.repos, config, now: DateTime.utc() });
+      const { filter, order } = await eventListFilter(query, caller, { repos: store.repos, config, now: DateTime.utc(), resolve });
       return store.repos.events.listBriefs(filter, order, limit);
     },
 

@@ -226,6 +226,42 @@ describeEachDialect('kept records are forgotten per record, from the change log'
     expect(await listed('hide_empty=false&per_page=1&page=3')).toEqual([3, ['Jazz 1']]);
   });
 
+  it('the terms, venues and organizers a list filters by are looked up there once, and again after any of them changes here', async () => {
+    const a = await event('A');
+    const b = await write('POST', '/events', { ...EVENT, title: 'B', venue: { venue: 'Green Room' }, categories: ['Folk'] });
+    const titles = async (query: string) => {
+      const { status, body, queries } = await readThere(`/events?start_date=2027-03-01&${query}`);
+      return { status, titles: status === 200 ? body.events.map((e: { title: string }) => e.title) : body.data.params, queries };
+    };
+    const all = `categories=jazz&tags=Late&venue=${a.venue.id}&organizer=${a.organizer[0].id}`;
+    const first = await titles(all);
+    expect(first.titles).toEqual(['A']);
+    const again = await titles(all);
+    expect(again.titles).toEqual(['A']);
+    // The four look-ups (a category by slug, a tag by name, a venue and an organizer by id) are not made again.
+    expect(again.queries).toBeLessThanOrEqual(first.queries - 4);
+
+    // `jazz` is another category's slug now: the one it names is looked up again.
+    expect((await titles('categories=jazz')).titles).toEqual(['A']);
+    await write('POST', `/categories/${a.categories[0].id}`, { slug: 'swing' });
+    await write('POST', `/categories/${b.categories[0].id}`, { slug: 'jazz' });
+    expect((await titles('categories=jazz')).titles).toEqual(['B']);
+    expect((await titles('categories=swing')).titles).toEqual(['A']);
+
+    // A venue deleted here is not there (400); one that did not resolve is not kept, so a tag made here is found.
+    expect((await titles(`venue=${b.venue.id}`)).titles).toEqual(['B']);
+    await write('DELETE', `/events/${b.id}?force=true`);
+    await write('DELETE', `/venues/${b.venue.id}?force=true`);
+    expect(await titles(`venue=${b.venue.id}`)).toMatchObject({ status: 400, titles: { venue: `No venue has the id ${b.venue.id}.` } });
+    expect(await titles('tags=Swing')).toMatchObject({ status: 400, titles: { tags: 'No tags term matches "Swing".' } });
+    await write('POST', '/tags', { name: 'Swing' });
+    expect(await titles('tags=Swing')).toMatchObject({ status: 200, titles: [] });
+    // Organizer renamed: its id still resolves, and the event embeds the new name.
+    await write('POST', `/organizers/${a.organizer[0].id}`, { organizer: 'Anna' });
+    const { body } = await readThere(`/events?start_date=2027-03-01&organizer=${a.organizer[0].id}`);
+    expect(body.events.map((e: { organizer: Array<{ organizer: string }> }) => e.organizer[0].organizer)).toEqual(['Anna']);
+  });
+
   it('a write that does not say what it changed makes the other process forget everything', async () => {
     const a = await event('A');
     await readThere(`/events/${a.id}`);
