@@ -13,6 +13,8 @@ export interface Machine {
   pinned: string;
   /** How idle vCPUs wait during the run (bench/halt-poll.ts). */
   idle?: string;
+  /** The server's and the load generator's cores timed on a fixed workload before the scenarios (bench/core-speed.ts). */
+  coreSpeed?: string;
   /** Other work on the machine skews every number: the 1-minute load average before and after the run. */
   loadAverage: { before: number; after?: number };
 }
@@ -90,7 +92,7 @@ export function summaryLine(report: RunReport): string {
   return `${report.events} events on ${report.database}; seeded in ${report.seedSeconds.toFixed(1)} s (${report.seedCpuSeconds.toFixed(1)} s CPU); ` +
     `texts stored by the service in ${report.storedTextsSeconds.toFixed(1)} s; ` +
     `${report.settings.connections} connections, warm-up in rounds of ${report.settings.warmup} s until the server's CPU a request settles, then ${report.settings.duration} s each; ` +
-    `${m.cores} × ${m.cpu}, node ${m.node}; ${m.pinned}; ${m.idle ?? 'idle vCPUs as the machine has them'}; load average ${m.loadAverage.before.toFixed(2)} before, ` +
+    `${m.cores} × ${m.cpu}, node ${m.node}; ${m.pinned}${m.coreSpeed ? `: ${m.coreSpeed}` : ''}; ${m.idle ?? 'idle vCPUs as the machine has them'}; load average ${m.loadAverage.before.toFixed(2)} before, ` +
     `${m.loadAverage.after?.toFixed(2) ?? '?'} after; server peak RSS ${report.serverPeakRssMb.toFixed(0)} MB`;
 }
 

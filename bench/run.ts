@@ -7,7 +7,8 @@ import { readFixtures } from './fixtures.ts';
 import { measureScenario, ROOT_DIR, type RunSettings } from './measure.ts';
 import { type BenchOptions, OptionsError, parseOptions, USAGE } from './options.ts';
 import { CALLGRIND_ENV, callgrind, countInstructions, type InstructionCount, instructionTable } from './instructions.ts';
-import { freePort, killServices, memoryMb, type Service, startService } from './processes.ts';
+import { freePort, killServices, LOAD_CORE, memoryMb, SERVER_CORE, type Service, startService } from './processes.ts';
+import { coreSpeeds, speedLabel } from './core-speed.ts';
 import { pollWhenIdle } from './halt-poll.ts';
 import { machineInfo, resultTable, type RunReport, summaryLine, writeRun } from './report.ts';
 import { writeScale } from './scale-report.ts';
@@ -61,6 +62,9 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
     const storing = await storedTexts(join(dir, 'server.log'));
     log(`the service stored ${storing.texts} event texts in ${storing.seconds.toFixed(1)} s`);
 
+    // The service is idle now, its texts stored: the cores are timed before any scenario loads them.
+    machine.coreSpeed = speedLabel([SERVER_CORE, LOAD_CORE], coreSpeeds([SERVER_CORE, LOAD_CORE]));
+    log(`cores: ${machine.coreSpeed}`);
     const settings: RunSettings = { connections: options.connections, duration: options.duration, warmup: options.warmup, dir };
     if (options.instructions > 0) {
       // The texts are stored now: the same service again, under callgrind, counts the scenarios' requests.

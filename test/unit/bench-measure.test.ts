@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { countsOf } from '../../bench/instructions.ts';
 import { warm } from '../../bench/measure.ts';
-import { readBytesOf, storageReadBytes } from '../../bench/processes.ts';
+import { canPin, readBytesOf, storageReadBytes } from '../../bench/processes.ts';
+import { coreSpeeds, speedLabel } from '../../bench/core-speed.ts';
 
 // What the bench measures besides the load (bench/measure.ts, bench/processes.ts). The warm-up: rounds until
 // the server's CPU a request settles; given the CPU of each round, how many rounds run and how many seconds
@@ -55,5 +56,19 @@ describe('bench --instructions: a callgrind file read', () => {
 
   it('counts no misses where the cache was not simulated', () => {
     expect(countsOf('events: Ir\ntotals: 4242\n')).toEqual({ instructions: 4242, misses: 0 });
+  });
+});
+
+describe('bench core speeds', () => {
+  it.runIf(canPin)('times the same work on each core named, in µs an operation', () => {
+    const speeds = coreSpeeds([0, 1], 100) as number[];
+    expect(speeds).toHaveLength(2);
+    for (const us of speeds) expect(us).toBeGreaterThan(0);
+    expect(speedLabel([0, 1], [2.494, 1.5])).toBe('core 0 2.49 µs, core 1 1.50 µs (a fixed JSON round trip, the median of 3)');
+  });
+
+  it('says so where the cores are not pinned, or a core gave no time', () => {
+    expect(speedLabel([0, 1], undefined)).toBe('core speeds not measured (cores not pinned)');
+    expect(speedLabel([0, 1], [NaN, 1.5])).toBe('core 0 ? µs, core 1 1.50 µs (a fixed JSON round trip, the median of 3)');
   });
 });
