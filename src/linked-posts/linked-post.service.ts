@@ -4,7 +4,7 @@ import { cacheBytes, textBytes } from '../db/cache-budget.ts';
 import { createRecordCache } from '../db/record-cache.ts';
 import { forbidden, gone, invalidParam, notAccessible, notFound } from '../errors.ts';
 import type { Config } from '../config.ts';
-import { createCountCache } from '../db/count-cache.ts';
+import { createCountCache, createPageCache } from '../db/read-cache.ts';
 import type { Store } from '../store.ts';
 import { checkIfMatch } from '../http/conditional.ts';
 import { jsonText } from '../http/json-text.ts';
@@ -51,6 +51,7 @@ export function createLinkedPostService<T extends PostTableName>(
   const repo = repoOf(store.repos);
   const label = kind.label;
   const countOf = createCountCache();
+  const pageOf = createPageCache<Awaited<ReturnType<typeof repo.listIds>>[number]>();
   // A few thousand serve every event (all of them at 100k events, with 2000 venues and 1000 organizers: every
   // cold read embeds some), and every list page; never built again for each.
   const kept = createRecordCache<number, LinkedTexts>(10000, watch.generation, `embedded-${kind.plural}`, {
@@ -176,7 +177,7 @@ export function createLinkedPostService<T extends PostTableName>(
       const from = watch.generation();
       const version = await store.dataVersion();
       const [rows, total] = await Promise.all([
-        repo.listIds(filter, page.perPage, (page.page - 1) * page.perPage, order),
+        pageOf(JSON.stringify([filter, order, page.perPage, page.page]), version, () => repo.listIds(filter, page.perPage, (page.page - 1) * page.perPage, order)),
         countOf(JSON.stringify(filter), version, () => repo.count(filter)),
       ]);
       const found = await texts(rows.map((row) => row.id), from);

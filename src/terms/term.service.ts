@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import { createCountCache } from '../db/count-cache.ts';
+import { createCountCache, createPageCache } from '../db/read-cache.ts';
 import type { TermTable } from '../db/database.ts';
 import type { Repositories, Store } from '../store.ts';
 import { ApiError, forbidden, invalidParam, invalidParams, notFound } from '../errors.ts';
@@ -81,8 +81,10 @@ export function createTermService(kind: TermKind, deps: { store: Store; urls: Ur
   const { store, urls, config } = deps;
   const repo = store.repos.terms;
   const { taxonomy, label } = kind;
-  // A filter's total, until the next write (in any process): the count walks every term of the taxonomy.
+  // A filter's total and its pages, until the next write (in any process): the count walks every term of the
+  // taxonomy, and on PostgreSQL a page is a round trip.
   const countOf = createCountCache();
+  const pageOf = createPageCache<Awaited<ReturnType<typeof repo.list>>[number]>();
 
   async function load(id: number): Promise<CountedTermRow> {
     const row = await repo.findById(taxonomy, id);
@@ -216,7 +218,7 @@ export function createTermService(kind: TermKind, deps: { store: Store; urls: Ur
       const order = { by: query.orderby ?? 'name', direction: query.order ?? 'asc' } as const;
       const version = await store.dataVersion();
       const [rows, total] = await Promise.all([
-        repo.list(filter, order, page.perPage, (page.page - 1) * page.perPage),
+        pageOf(JSON.stringify([filter, order, page.perPage, page.page]), version, () => repo.list(filter, order, page.perPage, (page.page - 1) * page.perPage)),
         countOf(JSON.stringify(filter), version, () => repo.count(filter)),
       ]);
       return listPage({

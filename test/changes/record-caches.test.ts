@@ -182,11 +182,12 @@ describeEachDialect('kept records are forgotten per record, from the change log'
       expect(jsonLd).toBeDefined();
       expect(item).toEqual(single);
     }
-    // Kept: the page's ids are read, no record's row.
+    // Kept until a write: the page's ids, its total and every record's text; the data version alone is read.
+    // (Counted on PostgreSQL: on SQLite a compiled read runs on its statement, past what the counter sees.)
     const again = await readThere('/venues');
     expect(again.body).toEqual(first.body);
     expect(again.queries).toBeLessThan(first.queries);
-    expect(again.queries).toBeLessThanOrEqual(2);
+    expect(again.queries).toBeLessThanOrEqual(1);
 
     await write('POST', `/venues/${venues[0].id}`, { venue: 'Blue Hall', city: 'Potsdam' });
     await write('DELETE', `/venues/${venues[1].id}`);
@@ -217,7 +218,10 @@ describeEachDialect('kept records are forgotten per record, from the change log'
     await write('POST', '/categories', { name: 'Folk' });
     expect(await listed('hide_empty=false')).toEqual([1, ['Folk 0']]);
     expect(await listed('hide_empty=true')).toEqual([0, []]);
-    // Asked again with nothing written: the same (the page and its total as kept, or read again).
+    // Asked again with nothing written: the same, the page and its total as kept (the data version alone is
+    // read; counted on PostgreSQL, as above).
+    expect(await listed('hide_empty=false')).toEqual([1, ['Folk 0']]);
+    expect((await readThere('/categories?hide_empty=false')).queries).toBeLessThanOrEqual(1);
     expect(await listed('hide_empty=true')).toEqual([0, []]);
     await event('A'); // in Jazz, a new category
     expect(await listed('hide_empty=true')).toEqual([1, ['Jazz 1']]);
