@@ -15,7 +15,8 @@ const heapBytes = getHeapStatistics().heap_size_limit;
  * The bytes a cache may hold: `share` of what all caches together may. Given now: event records 0.3, the
  * venues and the organizers (as text, for the events that embed them and for lists) 0.1 each (all of them at
  * 100k events with 3000 of these: every cold read embeds some), event rows 0.1, rendered pages 0.25 (as UTF-8
- * bytes, off the heap: ~1500 event pages), iCalendar VEVENT texts 0.1; the rest is the small caches' margin.
+ * bytes, off the heap: ~1500 event pages), iCalendar VEVENT texts 0.1, the pages of venue, organizer, category
+ * and tag lists 0.01 each (db/read-cache.ts); the rest is the small caches' margin.
  */
 export const cacheBytes = (share: number): number => Math.floor(heapBytes * CACHES_SHARE_OF_HEAP * share);
 
