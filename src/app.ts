@@ -142,7 +142,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   const store = createStore(database.db, database.dialect);
   const urls = createUrls(config);
-  const users = createUserService(store.repos.users);
+  const users = createUserService(store.repos.users, store.credentialsVersion);
   // One watch of what changed for every cache of this process: one read of the change log after a write.
   const deps = { store, urls, config, watch: createChangeWatch(store) };
 

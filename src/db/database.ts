@@ -92,6 +92,8 @@ export interface DataVersionTable {
   changed_utc: Generated<string>;
   /** The version of the last write that noted no change in the change log (migration 0011). */
   unlogged_version: Generated<number>;
+  /** Moved by the database on every change of a user or an application password (migration 0021). */
+  credentials_version: Generated<number>;
 }
 
 export interface Database {

@@ -29,6 +29,11 @@ export interface Store<Repositories> {
    * a reader that keeps records by what changed must drop them all once this has moved.
    */
   unloggedVersion(): Promise<number>;
+  /**
+   * Moved by the database itself on every change of a user or an application password (migration 0021), read
+   * with the data version: who a credential names is kept while it stands still (users/user.service.ts).
+   */
+  credentialsVersion(): Promise<number>;
 }
 
 /**
@@ -105,14 +110,14 @@ export function createStore<Repositories>(
   repositories: (db: Db, dialect: Dialect) => Repositories,
   log?: WriteLog<Repositories>,
 ): Store<Repositories> {
-  const read = precompiled(db, () => db.selectFrom('data_version').select(['version', 'changed_utc', 'unlogged_version']).where('id', '=', 1));
+  const read = precompiled(db, () => db.selectFrom('data_version').select(['version', 'changed_utc', 'unlogged_version', 'credentials_version']).where('id', '=', 1));
   // One read of the row serves every caller until the end of the turn of the event loop its answer arrives
   // in (a request asks for the date, then its service for the version, then the change watch). Safe because
   // both are only ever used as read BEFORE the data they guard: an answer from a moment earlier can make a
   // cached entry stale, never wrong. A write of this process forgets it at once (a caller here may read right
   // after its own write, in the same turn); another process's write reaches a reader here only through a new
   // request, and the first request of each batch starts a new read generation (read-generation.ts).
-  let current: { read: Promise<{ version: number; changed_utc: string; unlogged_version: number }>; generation: number } | undefined;
+  let current: { read: Promise<{ version: number; changed_utc: string; unlogged_version: number; credentials_version: number }>; generation: number } | undefined;
   const state = () => {
     if (!current || current.generation !== readGeneration()) {
       const made = {
@@ -193,6 +198,7 @@ export function createStore<Repositories>(
       return written.date;
     },
     unloggedVersion: async () => Number((await state()).unlogged_version),
+    credentialsVersion: async () => Number((await state()).credentials_version),
   };
 }
 

@@ -1,3 +1,4 @@
+import { FifoMap } from '../db/fifo-map.ts';
 import { nowStamp } from '../time/clock.ts';
 import { generatePassword, hashPassword } from './password.ts';
 import { type Caller, isRole, type Role } from './roles.ts';
@@ -5,8 +6,17 @@ import type { UserRepository } from './user.repository.ts';
 
 export class UserError extends Error {}
 
-/** Operator use cases (the CLI) and credential checks (the HTTP auth hook). */
-export function createUserService(users: UserRepository) {
+// Credentials a process keeps the callers of: a service has a few signed-in clients, not thousands.
+const MOST_CREDENTIALS = 1000;
+
+/**
+ * Operator use cases (the CLI) and credential checks (the HTTP auth hook). With `credentialsVersion` (the
+ * store's, moved by the database on any change of a user or password: migration 0021), who a credential
+ * names is kept while that version stands still; a failed check is never kept.
+ */
+export function createUserService(users: UserRepository, credentialsVersion?: () => Promise<number>) {
+  // By the password's hash and the login sent with it, never the password itself.
+  const callers = new FifoMap<string, { caller: Caller; version: number }>();
   async function issuePassword(userId: number, fixed?: string): Promise<string> {
     const password = fixed ?? generatePassword();
     await users.addPassword({ user_id: userId, name: 'cal-events', token_hash: hashPassword(password), created_utc: nowStamp('UTC').utc });
@@ -47,8 +57,20 @@ export function createUserService(users: UserRepository) {
 
     /** The caller a credential names, or null when it names nobody. */
     async authenticate(password: string, login?: string): Promise<Caller | null> {
-      const user = await users.findByPasswordHash(hashPassword(password), login);
-      return user && isRole(user.role) ? { id: user.id, login: user.login, role: user.role } : null;
+      const hash = hashPassword(password);
+      // Read before the look-up, so that a change committed after it moves the version past the one kept.
+      const version = await credentialsVersion?.();
+      const key = `${login ?? ''}\0${hash}`;
+      const kept = callers.get(key);
+      if (kept && kept.version === version) return kept.caller;
+      const user = await users.findByPasswordHash(hash, login);
+      const caller = user && isRole(user.role) ? { id: user.id, login: user.login, role: user.role } : null;
+      if (caller && version !== undefined) {
+        callers.delete(key);
+        if (callers.size >= MOST_CREDENTIALS) callers.delete(callers.oldest() as string);
+        callers.set(key, { caller, version });
+      } else callers.delete(key);
+      return caller;
     },
 
     exists: async (id: number) => (await users.findById(id)) !== undefined,

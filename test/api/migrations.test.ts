@@ -16,11 +16,13 @@ for (const dialect of dialects) {
         expect(await migrateToLatest(database.db)).toEqual(ALL.map((name) => `applied ${name}`));
         expect(await migrateToLatest(database.db)).toEqual([]);
         await database.db.insertInto('user').values({ login: 'a', email: '', display_name: 'a', role: 'editor', created_utc: '2026-01-01 00:00:00' }).execute();
+        // 0021: the database moves the credentials' version itself, on any write of a user or a password.
+        expect((await database.db.selectFrom('data_version').select('credentials_version').executeTakeFirstOrThrow()).credentials_version).toBe(1);
         for (const name of [...ALL].reverse()) expect(await migrateDown(database.db)).toEqual([`reverted ${name}`]);
         await expect(sql`select count(*) from ${sql.table('user')}`.execute(database.db)).rejects.toThrow();
         await expect(sql`select count(*) from ${sql.table('data_version')}`.execute(database.db)).rejects.toThrow();
         expect(await migrateToLatest(database.db)).toEqual(ALL.map((name) => `applied ${name}`));
-        expect((await database.db.selectFrom('data_version').selectAll().execute())).toEqual([{ id: 1, version: 0, unlogged_version: 0, changed_utc: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/) }]);
+        expect((await database.db.selectFrom('data_version').selectAll().execute())).toEqual([{ id: 1, version: 0, unlogged_version: 0, credentials_version: 0, changed_utc: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/) }]);
         const event = await database.db.selectFrom('event').select('sequence').limit(1).execute();
         expect(event).toEqual([]);
         const count = await database.db.selectFrom('user').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
@@ -52,6 +54,7 @@ for (const dialect of dialects) {
         const sp = await insert('America/Sao_Paulo', '-03', '2026-01-01 10:00:00', 'Rock &amp; Roll');
         const read = () => db.selectFrom('event').select(['id', 'timezone_abbr']).orderBy('id').execute();
 
+        expect(await migrateDown(db)).toEqual(['reverted 0021-credentials-version']);
         expect(await migrateDown(db)).toEqual(['reverted 0020-stored-text-fingerprints']);
         expect(await migrateDown(db)).toEqual(['reverted 0019-stored-text-checks']);
         expect(await migrateDown(db)).toEqual(['reverted 0018-stored-text-digests']);
@@ -68,7 +71,7 @@ for (const dialect of dialects) {
         expect(await migrateDown(db)).toEqual(['reverted 0007-search-text']);
         expect(await migrateDown(db)).toEqual(['reverted 0006-tzdb-abbreviations']);
         expect(await read()).toEqual([{ id: hk, timezone_abbr: '+08' }, { id: berlin, timezone_abbr: 'CEST' }, { id: sp, timezone_abbr: '-03' }]);
-        expect(await migrateToLatest(db)).toEqual(['applied 0006-tzdb-abbreviations', 'applied 0007-search-text', 'applied 0008-import-lineage', 'applied 0009-change-log', 'applied 0010-webhooks', 'applied 0011-unlogged-writes', 'applied 0012-term-name-index', 'applied 0013-venue-coordinates', 'applied 0014-event-venue-window', 'applied 0015-recurring-series', 'applied 0016-pending-changes', 'applied 0017-stored-texts', 'applied 0018-stored-text-digests', 'applied 0019-stored-text-checks', 'applied 0020-stored-text-fingerprints']);
+        expect(await migrateToLatest(db)).toEqual(['applied 0006-tzdb-abbreviations', 'applied 0007-search-text', 'applied 0008-import-lineage', 'applied 0009-change-log', 'applied 0010-webhooks', 'applied 0011-unlogged-writes', 'applied 0012-term-name-index', 'applied 0013-venue-coordinates', 'applied 0014-event-venue-window', 'applied 0015-recurring-series', 'applied 0016-pending-changes', 'applied 0017-stored-texts', 'applied 0018-stored-text-digests', 'applied 0019-stored-text-checks', 'applied 0020-stored-text-fingerprints', 'applied 0021-credentials-version']);
         expect(await read()).toEqual([{ id: hk, timezone_abbr: 'HKT' }, { id: berlin, timezone_abbr: 'CEST' }, { id: sp, timezone_abbr: '-03' }]);
         const texts = await db.selectFrom('event').select('search_text').orderBy('id').execute();
         expect(texts.map((r) => r.search_text)).toEqual(['Dim sum\nShort one', 'Short one', 'Rock & Roll\nShort one']);

@@ -19,6 +19,7 @@ import * as storedTexts from './0017-stored-texts.ts';
 import * as storedTextDigests from './0018-stored-text-digests.ts';
 import * as storedTextChecks from './0019-stored-text-checks.ts';
 import * as storedTextFingerprints from './0020-stored-text-fingerprints.ts';
+import * as credentialsVersion from './0021-credentials-version.ts';
 
 /** Ordered by name; a shipped migration is never edited, a change is a new entry. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018-stored-text-digests': storedTextDigests,
   '0019-stored-text-checks': storedTextChecks,
   '0020-stored-text-fingerprints': storedTextFingerprints,
+  '0021-credentials-version': credentialsVersion,
 };
