@@ -33,19 +33,24 @@ function validated(schema: TSchema, value: Record<string, unknown>, param: strin
   return result.value as Record<string, unknown>;
 }
 
+const objectOf = (entry: unknown) => (entry && typeof entry === 'object' && !Array.isArray(entry) ? (entry as Record<string, unknown>) : undefined);
+/** The id a linked record's entry names (an id, or `{id}`), if any. */
+const idOf = (entry: unknown) => asId(objectOf(entry)?.id ?? entry);
+
 /** One linked record: an id, `{id}` (a record's own GET shape), or fields of a new (or duplicate) record. */
 async function linkedId(
   entry: unknown,
   kind: 'venue' | 'organizer',
   ctx: LinkContext,
   param: string = kind,
+  statuses?: Map<number, string>,
 ): Promise<number> {
   const service = kind === 'venue' ? ctx.venues : ctx.organizers;
   const repo = kind === 'venue' ? ctx.repos.venues : ctx.repos.organizers;
-  const object = entry && typeof entry === 'object' && !Array.isArray(entry) ? (entry as Record<string, unknown>) : undefined;
-  const id = asId(object ? object.id : entry);
+  const object = objectOf(entry);
+  const id = idOf(entry);
   if (id !== undefined) {
-    const status = await repo.statusOf(id);
+    const status = statuses ? statuses.get(id) : await repo.statusOf(id);
     if (status === undefined || status === 'trash') throw invalidParam(param, `No ${kind} has the id ${id}.`);
     return id;
   }
@@ -70,10 +75,12 @@ export async function resolveOrganizers(input: unknown, ctx: LinkContext, param 
   const entries = input && typeof input === 'object' && !Array.isArray(input) && !Object.keys(input).every((k) => /^\d+$/.test(k))
     ? [input]
     : toList(input);
+  const given = entries.filter((entry) => !isEmpty(entry));
+  // The ids named are checked in one statement.
+  const statuses = await ctx.repos.organizers.statusesOf([...new Set(given.map(idOf).filter((id) => id !== undefined))]);
   const ids: number[] = [];
-  for (const entry of entries) {
-    if (isEmpty(entry)) continue;
-    const id = await linkedId(entry, 'organizer', ctx, param);
+  for (const entry of given) {
+    const id = await linkedId(entry, 'organizer', ctx, param, statuses);
     if (!ids.includes(id)) ids.push(id);
   }
   return ids;
@@ -84,13 +91,20 @@ export async function resolveOrganizers(input: unknown, ctx: LinkContext, param 
  * terms; an existing term is reused, never duplicated; an id that is no term of this taxonomy is a 400.
  */
 export async function resolveTerms(input: unknown, taxonomy: Taxonomy, param: string, repos: Repositories, caller: Caller): Promise<number[]> {
-  const ids: number[] = [];
+  const entries: unknown[] = [];
   for (const raw of toList(input)) {
     const entry = raw && typeof raw === 'object' ? termKey(raw as Record<string, unknown>, param) : raw;
-    if (entry === undefined || entry === null || String(entry).trim() === '') continue;
+    if (entry !== undefined && entry !== null && String(entry).trim() !== '') entries.push(entry);
+  }
+  // The ids given are checked together, the first unknown one named.
+  const given = entries.map(asId).filter((id) => id !== undefined);
+  const known = await repos.terms.idsOf(taxonomy, [...new Set(given)]);
+  const unknown = given.find((id) => !known.has(id));
+  if (unknown !== undefined) throw invalidParam(param, `No ${param} term has the id ${unknown}.`);
+  const ids: number[] = [];
+  for (const entry of entries) {
     const id = asId(entry);
     if (id !== undefined) {
-      if (!(await repos.terms.findById(taxonomy, id))) throw invalidParam(param, `No ${param} term has the id ${id}.`);
       if (!ids.includes(id)) ids.push(id);
       continue;
     }

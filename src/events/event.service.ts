@@ -27,6 +27,7 @@ import { createArrivals } from './event-arrivals.ts';
 import { createFeedEntries, type FeedEntry } from './event-feed.ts';
 import { type EventRecord, toEventRecords } from './event.record.ts';
 import type { EventCheck, EventColumns, EventRow } from './event.repository.ts';
+import type { Taxonomy } from '../terms/term.kind.ts';
 
 export interface EventReadOptions {
   password?: string;
@@ -421,11 +422,28 @@ function withLookupsOnce(repos: Repositories): Repositories {
       return row;
     };
   };
+  // Ids of a taxonomy found once are not asked again; the write asks only for those it has not met.
+  const knownOnce = (idsOf: Repositories['terms']['idsOf']) => {
+    const found = new Map<string, Set<number>>();
+    return async (taxonomy: Taxonomy, ids: number[]): Promise<Set<number>> => {
+      const known = found.get(taxonomy) ?? new Set<number>();
+      found.set(taxonomy, known);
+      for (const id of await idsOf(taxonomy, ids.filter((id) => !known.has(id)))) known.add(id);
+      return new Set(ids.filter((id) => known.has(id)));
+    };
+  };
+  const statusesOnce = (statusesOf: Repositories['organizers']['statusesOf']) => {
+    const found = new Map<number, string>();
+    return async (ids: number[]): Promise<Map<number, string>> => {
+      for (const [id, status] of await statusesOf(ids.filter((id) => !found.has(id)))) found.set(id, status);
+      return new Map(ids.filter((id) => found.has(id)).map((id) => [id, found.get(id) as string]));
+    };
+  };
   return {
     ...repos,
     venues: { ...repos.venues, statusOf: once(repos.venues.statusOf) },
-    organizers: { ...repos.organizers, statusOf: once(repos.organizers.statusOf) },
-    terms: { ...repos.terms, findById: once(repos.terms.findById) },
+    organizers: { ...repos.organizers, statusesOf: statusesOnce(repos.organizers.statusesOf) },
+    terms: { ...repos.terms, idsOf: knownOnce(repos.terms.idsOf) },
   };
 }
 

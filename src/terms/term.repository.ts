@@ -90,6 +90,14 @@ export function createTermRepository(db: Db, dialect: Dialect) {
         ? []
         : counted(await selectCounted().where('term.taxonomy', '=', taxonomy).where('term.id', 'in', ids).orderBy('term.id').execute()),
 
+    /** Which of `ids` are terms of this taxonomy: an event's write checks its categories (or tags) in one statement. */
+    idsOf: async (taxonomy: Taxonomy, ids: number[]): Promise<Set<number>> => {
+      if (ids.length === 0) return new Set();
+      const { rows } = await withValues(`ids-in:${ids.length}`, [taxonomy, ...ids], () =>
+        db.selectFrom('term').select('id').where('taxonomy', '=', taxonomy).where('id', 'in', ids));
+      return new Set(rows.map((row) => Number(row.id)));
+    },
+
     /** Terms named (any case) or slugged as one of `values`: how an event's `categories`/`tags` input resolves. */
     findByNamesOrSlugs: async (taxonomy: Taxonomy, values: string[]): Promise<CountedTermRow[]> => {
       if (values.length === 0) return [];

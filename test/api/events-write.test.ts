@@ -509,6 +509,9 @@ describeEachDialect('POST /events categories and tags', (t) => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json).toEqual(invalid(Object.keys(body)[0]));
     }
+    // The ids are checked together; the first unknown one is named.
+    const res = await h.create({ ...GIG, categories: ['Newer', 999998, tagged.tags[0].id, 999997] });
+    expect(res.json.data.params).toEqual({ categories: 'No categories term has the id 999998.' });
     expect(await h.totals()).toEqual(before);
   });
 
@@ -621,6 +624,13 @@ describeEachDialect('POST /events venue and organizers', (t) => {
       expect(res.statusCode, JSON.stringify(organizer)).toBe(400);
       expect(res.json).toEqual(invalid('organizer'));
     }
+    // The ids are checked together; the first that is no live organizer is named, and nothing is stored.
+    const b = await linked('organizers', { organizer: 'B' });
+    await t().request({ method: 'DELETE', url: `${API}/organizers/${b.id}`, headers: (await t().user('administrator')).headers });
+    const before = await h.totals();
+    const res = await h.create({ ...GIG, organizer: [{ organizer: 'New' }, a.id, b.id, 999998, a.id] });
+    expect(res.json.data.params).toEqual({ organizer: `No organizer has the id ${b.id}.` });
+    expect(await h.totals()).toEqual(before);
   });
 
   it('keeps organizers an update does not send, replaces or removes them, and loses only a trashed one', async () => {
