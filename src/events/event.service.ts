@@ -40,6 +40,12 @@ export interface EventReadOptions {
 export const passwordProof = (eventId: number, password: string) =>
   createHash('sha256').update(`${eventId}\0${password}`).digest('base64url');
 
+/** A write's event: its id, and its row as stored when the write had it whole (a create's). */
+interface Written {
+  id: number;
+  row?: EventRow;
+}
+
 export function createEventService(deps: {
   store: Store;
   urls: Urls;
@@ -82,9 +88,9 @@ export function createEventService(deps: {
    * A write's answer: the event's record (list form, whole) as JSON text, put together as a read's is, from
    * the venue, organizer and term texts kept for reads (one query for its links) rather than from five.
    */
-  async function answer(id: number): Promise<string> {
+  async function answer({ id, row }: Written): Promise<string> {
     const from = await caughtUp();
-    return (await kept.texts([await load({ id })], recordDeps(store.repos), { unlocked: () => true, from, stored: { read: false, offer: false } }))[0];
+    return (await kept.texts([row ?? (await load({ id }))], recordDeps(store.repos), { unlocked: () => true, from, stored: { read: false, offer: false } }))[0];
   }
 
   /** Editors reading with context=edit, or the right password, see a protected event whole. */
@@ -97,7 +103,7 @@ export function createEventService(deps: {
    * A write that changes nothing stored writes nothing, so `modified` stays (a GET body sent back, API.md
    * §5.2); a change of terms or organizers alone is a change and moves it.
    */
-  async function writeWithin(repos: Repositories, input: EventInput, caller: Caller, existing?: EventRow): Promise<number> {
+  async function writeWithin(repos: Repositories, input: EventInput, caller: Caller, existing?: EventRow): Promise<Written> {
     // Made when a series is written (luxon's clock is not free): one `now` for the whole write.
     let context: SeriesContext | undefined;
     const series = () => (context ??= seriesContext(caller.id));
@@ -114,9 +120,12 @@ export function createEventService(deps: {
     }
     const { columns, ...links } = await eventWrite(input, existing, { repos, caller, config, venues, organizers });
     if (!existing) {
-      const id = (await insertAll(repos, [{ columns, ...links }], caller))[0];
-      if (columns.recurrence) await materialize(repos, id, series());
-      return id;
+      const row = await repos.events.create(columns as EventColumns);
+      await linkNew(repos, [row.id], [links], [columns], caller);
+      if (!columns.recurrence) return { id: row.id, row };
+      // Its occurrences move the series' own row on (its next start): read again for the answer.
+      await materialize(repos, row.id, series());
+      return { id: row.id };
     }
     const changed = Object.entries(columns).some(([key, value]) => !key.startsWith('modified') && existing[key as keyof EventRow] !== value);
     if (changed || (await linksChanged(repos, existing.id, links))) {
@@ -133,7 +142,7 @@ export function createEventService(deps: {
       // Restored from the trash, an occurrence is no longer an exception of its series.
       if (status === 'trash' && columns.status !== undefined && columns.status !== 'trash') await setException(repos, existing, false, series());
     }
-    return existing.id;
+    return { id: existing.id };
   }
 
   /** How series are written now, by whom: a write past the cap of occurrences is refused. */
@@ -142,11 +151,16 @@ export function createEventService(deps: {
   /** New events with their links and term counts, in as few statements as there are kinds of row. */
   async function insertAll(repos: Repositories, writes: EventWrite[], caller: Caller): Promise<number[]> {
     const ids = await repos.events.insertMany(writes.map((w) => w.columns as EventColumns));
-    for (const id of ids) repos.changes.note({ kind: 'event', id, action: 'create', userId: caller.id });
-    const terms = writes.map((w) => [...new Set([...(w.categories ?? []), ...(w.tags ?? [])])]);
-    await repos.events.addLinks(writes.map((w, i) => ({ eventId: ids[i], termIds: terms[i], organizerIds: w.organizers ?? [] })));
-    await moveTermCounts(repos, [], writes.flatMap((w, i) => (w.columns.status === 'publish' ? terms[i] : [])));
+    await linkNew(repos, ids, writes, writes.map((w) => w.columns), caller);
     return ids;
+  }
+
+  /** New events' links, their terms' counts and their changes noted. */
+  async function linkNew(repos: Repositories, ids: number[], links: Array<Omit<EventWrite, 'columns'>>, columns: Array<Partial<EventColumns>>, caller: Caller) {
+    for (const id of ids) repos.changes.note({ kind: 'event', id, action: 'create', userId: caller.id });
+    const terms = links.map((w) => [...new Set([...(w.categories ?? []), ...(w.tags ?? [])])]);
+    await repos.events.addLinks(links.map((w, i) => ({ eventId: ids[i], termIds: terms[i], organizerIds: w.organizers ?? [] })));
+    await moveTermCounts(repos, [], links.flatMap((_, i) => (columns[i].status === 'publish' ? terms[i] : [])));
   }
 
   /** The event as it is under this transaction's lock, after If-Match is checked against its single read. */
@@ -287,12 +301,12 @@ export function createEventService(deps: {
     async saveWithin(repos: Repositories, input: EventInput, caller: Caller, id?: number): Promise<number> {
       if (id === undefined) {
         if (!canCreate(caller)) throw forbidden(true);
-        return writeWithin(repos, input, caller);
+        return (await writeWithin(repos, input, caller)).id;
       }
       const existing = await repos.events.findById(id);
       if (!existing) throw notFoundError({ id });
       if (!canEdit(caller, existing)) throw forbidden(true);
-      return writeWithin(repos, input, caller, existing);
+      return (await writeWithin(repos, input, caller, existing)).id;
     },
 
     /**
@@ -380,7 +394,7 @@ export function createEventService(deps: {
       const existing = await load(ref);
       if (!canDelete(caller, existing) || (force && !canEditOthers(caller))) throw forbidden(true);
       if (force) {
-        const before = await answer(existing.id);
+        const before = await answer({ id: existing.id });
         await store.transaction(async (repos) => {
           if (ifMatch !== undefined) await checked(repos, existing, ifMatch);
           const counted = await countedTerms(repos, existing.id, await lockForWrite(repos, existing));
@@ -401,7 +415,7 @@ export function createEventService(deps: {
         repos.changes.note({ kind: 'event', id: existing.id, action: 'trash', userId: caller.id });
         await followedBySeries(repos, existing, false, caller);
       });
-      return answer(existing.id);
+      return answer({ id: existing.id });
     },
   };
 }
