@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { countingDb, TIMER_QUERIES } from '../helpers/counting-db.ts';
+import { expect, it } from 'vitest';
+import { countingApp } from '../helpers/counting-db.ts';
 import { API, describeEachDialect } from '../helpers/test-app.ts';
 
 const EVENT = { start_date: '2027-03-05 19:00:00', end_date: '2027-03-05 22:00:00' };
@@ -9,25 +8,18 @@ const EVENT = { start_date: '2027-03-05 19:00:00', end_date: '2027-03-05 22:00:0
 // id before): a create naming three of each asks the database no more than one naming one of each.
 // (Counted where the counter sees them: on SQLite a compiled read runs on its statement, past it.)
 describeEachDialect('an event write checks the records it names by id together', (t) => {
-  let app: Awaited<ReturnType<typeof buildApp>>;
-  let counter: { queries: number };
-  beforeEach(async () => {
-    const counting = countingDb(t().database.db, TIMER_QUERIES);
-    counter = counting.counter;
-    app = await buildApp({ config: t().config, database: { ...t().database, db: counting.db }, logger: false });
-  });
-  afterEach(() => app.close());
+  const there = countingApp(t);
 
   const post = async (url: string, payload: Record<string, unknown>) => {
-    const res = await app.inject({ method: 'POST', url: `${API}${url}`, headers: (await t().user('administrator')).headers, payload });
+    const res = await there.app.inject({ method: 'POST', url: `${API}${url}`, headers: (await t().user('administrator')).headers, payload });
     expect(res.statusCode, res.body).toBeLessThan(300);
     return res.json() as { id: number };
   };
   /** The queries a create costs, once the caller is known and the records it names exist. */
   const createCost = async (title: string, names: { organizer: number[]; categories: number[]; tags: number[] }) => {
-    counter.queries = 0;
+    there.counter.queries = 0;
     const created = await post('/events', { ...EVENT, title, ...names });
-    return { queries: counter.queries, id: created.id };
+    return { queries: there.counter.queries, id: created.id };
   };
 
   it('three organizers, categories and tags cost what one of each does', async () => {
@@ -40,7 +32,7 @@ describeEachDialect('an event write checks the records it names by id together',
     const one = await createCost('One each', { organizer: organizers.slice(0, 1), categories: categories.slice(0, 1), tags: tags.slice(0, 1) });
     const three = await createCost('Three each', { organizer: organizers, categories, tags });
     expect(three.queries).toBe(one.queries);
-    const stored = (await app.inject({ url: `${API}/events/${three.id}` })).json();
+    const stored = (await there.app.inject({ url: `${API}/events/${three.id}` })).json();
     expect([stored.organizer.length, stored.categories.length, stored.tags.length]).toEqual([3, 3, 3]);
   });
 });

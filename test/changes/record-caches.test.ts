@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
+import { expect, it } from 'vitest';
 import { distanceKm, roundKm } from '../../src/geo/geo.ts';
 import { createStore } from '../../src/store.ts';
-import { countingDb, TIMER_QUERIES } from '../helpers/counting-db.ts';
+import { countingApp } from '../helpers/counting-db.ts';
 import { API, describeEachDialect } from '../helpers/test-app.ts';
 
 const EVENT = { start_date: '2027-03-05 19:00:00', end_date: '2027-03-05 22:00:00' };
@@ -10,14 +9,7 @@ const EVENT = { start_date: '2027-03-05 19:00:00', end_date: '2027-03-05 22:00:0
 // A second service on the same database is another process as far as caches go: its own store, its own
 // kept records. It must see every write the first one makes, and keep what a write did not touch.
 describeEachDialect('kept records are forgotten per record, from the change log', (t) => {
-  let other: Awaited<ReturnType<typeof buildApp>>;
-  let counter: { queries: number };
-  beforeEach(async () => {
-    const counting = countingDb(t().database.db, TIMER_QUERIES);
-    counter = counting.counter;
-    other = await buildApp({ config: t().config, database: { ...t().database, db: counting.db }, logger: false });
-  });
-  afterEach(() => other.close());
+  const there = countingApp(t);
 
   const admin = async () => (await t().user('administrator')).headers;
   const write = async (method: string, url: string, payload?: Record<string, unknown>) => {
@@ -27,9 +19,9 @@ describeEachDialect('kept records are forgotten per record, from the change log'
   };
   /** A read from the other service, and the queries it cost. */
   const readThere = async (url: string) => {
-    counter.queries = 0;
-    const res = await other.inject({ url: `${API}${url}` });
-    return { status: res.statusCode, body: res.json(), queries: counter.queries };
+    there.counter.queries = 0;
+    const res = await there.app.inject({ url: `${API}${url}` });
+    return { status: res.statusCode, body: res.json(), queries: there.counter.queries };
   };
   const event = (title: string) =>
     write('POST', '/events', { ...EVENT, title, venue: { venue: 'Blue Room' }, organizer: [{ organizer: 'Ann' }], categories: ['Jazz'], tags: ['Late'] });

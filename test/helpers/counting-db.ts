@@ -1,4 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { afterEach, beforeEach } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import type { TestContext } from './test-app.ts';
 
 /**
  * The database as an app sees it, counting the queries it runs (as their results come back, so a query
@@ -24,4 +28,19 @@ export function countingDb<D>(db: Kysely<D>, skip = /"name":"(data_version|webho
     },
   });
   return { db: counted, counter };
+}
+
+/**
+ * A second app on the test's database, for each test of the block, counting the queries it runs (the
+ * timers' aside): another process as far as caches go, whose statements a test can count.
+ */
+export function countingApp(t: () => TestContext) {
+  const there = {} as { app: FastifyInstance; counter: { queries: number } };
+  beforeEach(async () => {
+    const counting = countingDb(t().database.db, TIMER_QUERIES);
+    there.counter = counting.counter;
+    there.app = await buildApp({ config: t().config, database: { ...t().database, db: counting.db }, logger: false });
+  });
+  afterEach(() => there.app.close());
+  return there;
 }
