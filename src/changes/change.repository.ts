@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
-import { precompiledValues } from '../db/precompiled.ts';
+import { precompiled, precompiledValues } from '../db/precompiled.ts';
 
 export type ChangeKind = 'event' | 'venue' | 'organizer' | 'category' | 'tag';
 export type ChangeAction = 'create' | 'update' | 'trash' | 'restore' | 'delete';
@@ -36,6 +36,8 @@ export function createChangeRepository(db: Db, dialect: Dialect) {
   const records = new Set<string>();
   const columns = ['kind', 'record_id', 'action', 'changed_utc', 'user_id'] as const;
   const withValues = precompiledValues(db, 'changes');
+  // Every write a process learns of is read here (changes/change-watch.ts): compiled once.
+  const changesAfter = precompiled(db, () => db.selectFrom('change_log').selectAll().where('seq', '>', 0).orderBy('seq').limit(1));
   return {
     note(change: Change) {
       records.add(`${change.kind}:${change.id}`);
@@ -91,8 +93,7 @@ export function createChangeRepository(db: Db, dialect: Dialect) {
     },
 
     /** Changes after a sequence number, in order. */
-    after: (seq: number, limit: number) =>
-      db.selectFrom('change_log').selectAll().where('seq', '>', seq).orderBy('seq').limit(limit).execute(),
+    after: (seq: number, limit: number) => changesAfter(seq, limit),
 
     /** The last sequence number pruned away (0 when nothing was): cursors before it cannot be replayed. */
     horizon: async (): Promise<number> =>

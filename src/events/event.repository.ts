@@ -238,6 +238,9 @@ export function createEventRepository(db: Db, dialect: Dialect) {
     Object.assign({}, values, revise ? { sequence: eb('sequence', '+', 1) } : {}, { revision: eb('revision', '+', 1) });
   // The statements of an event's create, compiled once per shape (see precompiledValues).
   const withValues = precompiledValues(db, 'events');
+  // The terms of the events a write changed, read again by every process that learns of it (their counts).
+  const termsOfIds = precompiledList(db, (ids) => db.selectFrom('term').selectAll('term')
+    .where('term.id', 'in', (eb) => eb.selectFrom('event_term').select('event_term.term_id').where('event_term.event_id', 'in', ids)));
   const organizerLinksOf = precompiledList(db, (ids) =>
     db.selectFrom('event_organizer').selectAll().where('event_id', 'in', ids).orderBy('event_id').orderBy('position'));
   return {
@@ -348,9 +351,7 @@ export function createEventRepository(db: Db, dialect: Dialect) {
     termsOfEvents: async (eventIds: number[]): Promise<Array<Selectable<TermTable>>> => {
       const found = new Map<number, Selectable<TermTable>>();
       for (const part of chunks(eventIds)) {
-        const rows = await db.selectFrom('term').selectAll('term')
-          .where('term.id', 'in', (eb) => eb.selectFrom('event_term').select('event_term.term_id').where('event_term.event_id', 'in', part)).execute();
-        for (const row of rows) found.set(row.id, row);
+        for (const row of await termsOfIds(part)) found.set(row.id, row);
       }
       return [...found.values()];
     },
