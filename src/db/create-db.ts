@@ -109,8 +109,9 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
  * SQLite prepares a statement again every time a value is bound to its LIMIT or OFFSET: the planner may use
  * a limit it can read as a whole number, so a statement with `limit ?` is marked to be planned anew for each
  * value (in this build, with SQLITE_ENABLE_STAT4). That is 8-70 us a run, more than most of our statements
- * take: a page of a list 25 -> 7 us, of a venue's list 39 -> 12, of series firsts 80 -> 11, the change log's
- * new entries 9 -> 1 (2026-11-28, 100k events). Written as an expression (`(?) + 0`), the value is still a
+ * take, on a 100k seed (2026-11-28, bench/HISTORY.md): a date window's page 25 -> 7 us, a category at a venue
+ * 39 -> 12, series firsts 80 -> 11; the change log's new entries, read after every write, 59-67 -> 7 in the
+ * service's process. Written as an expression (`(?) + 0`), the value is still a
  * parameter, so one prepared statement serves every page, and it is planned once. The plans of every list the
  * bench asks for came out the same as with the value written in (EXPLAIN QUERY PLAN).
  */

@@ -289,7 +289,8 @@ export function createEventRepository(db: Db, dialect: Dialect) {
         const partIds = posts.map((p) => p.id).sort((a, b) => a - b);
         const full = part.map((row, i) => Object.assign({}, row, { id: partIds[i] }) as Insertable<EventTable>);
         const insert = () => db.insertInto('event').values(full);
-        // One event (a create) by its columns; a page of many (an import) is built, once for its 500.
+        // One event (a series extended by one occurrence, an import's page of one) compiled once by its columns;
+        // a page of many is built, once for its 500. A create has its own statement (`create`).
         if (full.length === 1) {
           const columns = Object.keys(full[0]).filter((column) => full[0][column as keyof typeof full[0]] !== undefined);
           await withValues(`event:${columns.join(',')}`, columns.map((column) => full[0][column as keyof typeof full[0]]), insert);
