@@ -4,6 +4,7 @@ import { invalidParam } from '../errors.ts';
 import { readStamp, writeStamp } from '../time/clock.ts';
 import { parseDate } from '../time/parse-date.ts';
 import { zoneAbbreviation } from '../time/zone-abbr.ts';
+import { placeWallTime } from '../time/wall-time.ts';
 import type { EventColumns, EventRow } from './event.repository.ts';
 
 export interface DateInput {
@@ -29,6 +30,9 @@ export function eventDateColumns(input: DateInput, existing: EventRow | undefine
   if (existing && !sent) return undefined;
 
   const timezone = input.timezone === undefined ? (existing?.timezone ?? siteZone) : zoneName(input.timezone || siteZone);
+  const allDay = input.all_day ?? existing?.all_day === 1;
+  const placed = !allDay && input.start_date !== undefined && input.end_date !== undefined ? placedDates(input.start_date, input.end_date, timezone) : undefined;
+  if (placed) return placed;
   const now = DateTime.utc();
   const read = (param: 'start_date' | 'end_date', stored: string | undefined): DateTime => {
     const value = input[param];
@@ -41,7 +45,6 @@ export function eventDateColumns(input: DateInput, existing: EventRow | undefine
   };
   let start = read('start_date', existing?.start_local);
   let end = read('end_date', existing?.end_local);
-  const allDay = input.all_day ?? existing?.all_day === 1;
   if (allDay) {
     start = start.startOf('day');
     end = end.endOf('day').set({ millisecond: 0 });
@@ -55,6 +58,26 @@ export function eventDateColumns(input: DateInput, existing: EventRow | undefine
     end_local: writeStamp(end),
     start_utc: writeStamp(start.toUTC()),
     end_utc: writeStamp(end.toUTC()),
+  };
+}
+
+/**
+ * Both dates of a timed event when both are written the plain way (nearly every write): placed without a
+ * DateTime (time/wall-time.ts), as the general path would place them. Undefined when either is not.
+ */
+function placedDates(startDate: string, endDate: string, timezone: string): DateColumns | undefined {
+  const start = placeWallTime(startDate, timezone);
+  const placedEnd = start && placeWallTime(endDate, timezone);
+  if (!start || !placedEnd) return undefined;
+  const end = placedEnd.millis < start.millis ? start : placedEnd;
+  return {
+    timezone,
+    timezone_abbr: zoneAbbreviation(start),
+    all_day: 0,
+    start_local: start.local,
+    end_local: end.local,
+    start_utc: start.utc,
+    end_utc: end.utc,
   };
 }
 

@@ -1,4 +1,5 @@
 import { DateTime, Settings, type Zone } from 'luxon';
+import { nowIn } from './wall-time.ts';
 
 export const SQL_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 
@@ -12,8 +13,10 @@ export function stampOf(instant: DateTime, zone: string): Stamp {
   return { local: writeStamp(instant.setZone(zone)), utc: writeStamp(instant.toUTC()) };
 }
 
+/** Now as a stamp pair; in a zone luxon does not know, as luxon writes an invalid time. */
 export function nowStamp(zone: string): Stamp {
-  return stampOf(DateTime.utc(), zone);
+  const now = nowIn(zone);
+  return now ? { local: now.local, utc: now.utc } : stampOf(DateTime.utc(), zone);
 }
 
 const STAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;

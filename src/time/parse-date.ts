@@ -1,5 +1,6 @@
 import { DateTime, FixedOffsetZone } from 'luxon';
 import { writeStamp } from './clock.ts';
+import { daysIn, plainFields } from './wall-time.ts';
 
 export interface ParseDateOptions {
   /** IANA zone (or 'UTC', or a fixed offset such as 'UTC+5') in which wall-clock values are read. */
@@ -191,12 +192,6 @@ function applyRel(dt: DateTime, r: Rel): DateTime {
     .plus({ hours: r.hours, minutes: r.minutes, seconds: r.seconds });
 }
 
-// The form nearly every client sends: a date and a wall time (seconds optional).
-const PLAIN = /^(\d{4})-(\d{2})-(\d{2})[ t](\d{2}):(\d{2})(?::(\d{2}))?$/;
-/** Year, month, day, hour, minute and second of a (lower-cased) text of the plain form; null for any other. */
-const plainFields = (text: string): number[] | null => PLAIN.exec(text)?.slice(1).map((part) => Number(part ?? 0)) ?? null;
-const isLeap = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-const daysIn = (year: number, month: number) => (month === 2 ? (isLeap(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31);
 
 /**
  * Whether `parseDate` reads `input` in UTC: the schema's check of a date parameter, before the service parses
