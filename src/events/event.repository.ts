@@ -239,8 +239,10 @@ export function createEventRepository(db: Db, dialect: Dialect) {
   // The statements of an event's create, compiled once per shape (see precompiledValues).
   const withValues = precompiledValues(db, 'events');
   // The terms of the events a write changed, read again by every process that learns of it (their counts).
-  const termsOfIds = precompiledList(db, (ids) => db.selectFrom('term').selectAll('term')
-    .where('term.id', 'in', (eb) => eb.selectFrom('event_term').select('event_term.term_id').where('event_term.event_id', 'in', ids)));
+  // A join, each term once per event it is in (termsOfEvents keeps one): as `term.id in (select …)`, SQLite
+  // gathered the ids into a temporary table first, 73 us against 44 for the terms of 8 events (2026-11-28).
+  const termsOfIds = precompiledList(db, (ids) => db.selectFrom('event_term').innerJoin('term', 'term.id', 'event_term.term_id').selectAll('term')
+    .where('event_term.event_id', 'in', ids));
   const organizerLinksOf = precompiledList(db, (ids) =>
     db.selectFrom('event_organizer').selectAll().where('event_id', 'in', ids).orderBy('event_id').orderBy('position'));
   return {
