@@ -76,12 +76,20 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
   const statements = withStatementCache(sqlite, reads);
   const connection = { held: false };
   const db = new Kysely<Database>({ dialect: new WatchedSqliteDialect({ database: statements }, connection) });
-  // What Kysely's driver would do once it had the connection (its SqliteConnection): while anything holds it
-  // (a transaction across its awaits, a stream being iterated), a read waits for it there instead.
-  answersDirectly(db, (text, parameters) => {
-    if (connection.held) return undefined;
-    const statement = statements.prepare(text);
-    return statement.reader ? statement.all(...parameters) : undefined;
+  // What Kysely's driver would do once it had the connection (its SqliteConnection): while anything else holds
+  // it (a transaction across its awaits, a stream being iterated), a read waits for it there instead.
+  answersDirectly(db, {
+    read(text, parameters, owner) {
+      if (connection.held && !owner) return undefined;
+      const statement = statements.prepare(text);
+      return statement.reader ? statement.all(...parameters) : undefined;
+    },
+    write(text, parameters) {
+      const statement = statements.prepare(text);
+      if (statement.reader) return { rows: statement.all(...parameters) };
+      const { changes, lastInsertRowid } = statement.run(...parameters);
+      return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+    },
   });
   // Without statistics SQLite walks the date-window index for a list filtered by one venue (1.5 s at 100k
   // events) instead of the venue's few events; `optimize` analyzes what needs it, within a time limit.

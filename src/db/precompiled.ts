@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
-import { readerOf } from './direct-reads.ts';
+import { readerOf, writerOf } from './direct-reads.ts';
 import { FifoMap } from './fifo-map.ts';
 
 /**
@@ -54,13 +54,14 @@ export function precompiledValues(db: Kysely<any>, name: string, most = 256) {
   const adapter = db.getExecutor().adapter;
   const known = compiledWrites.get(adapter) ?? new Map<string, CompiledQuery | null>();
   compiledWrites.set(adapter, known);
+  const write = writerOf(db);
   return async <R>(shape: string, values: readonly unknown[], build: () => Compilable<R>): Promise<QueryResult<R>> => {
     const key = `${name}:${shape}`;
     const compiled = known.get(key);
     if (compiled) {
       // Shown to the plugins as a built write is: the store's write watch (db/store.ts) sees it.
       db.getExecutor().transformQuery(compiled.query, compiled.queryId);
-      return db.executeQuery<R>({ ...compiled, parameters: values });
+      return write<R>({ ...compiled, parameters: values });
     }
     const built = build().compile();
     if (compiled === undefined && known.size < most) {

@@ -1,5 +1,6 @@
 import { CompiledQuery, type KyselyPlugin, sql, type Transaction } from 'kysely';
 import type { Database, Db, Dialect } from './database.ts';
+import { onlyLooks, writerOf } from './direct-reads.ts';
 import { precompiled } from './precompiled.ts';
 import { readGeneration, wrote } from './read-generation.ts';
 
@@ -71,13 +72,13 @@ async function retryingConflicts<T>(attempt: () => Promise<T>): Promise<T> {
  */
 function writeWatch() {
   let seen = false;
-  const plugin: KyselyPlugin = {
+  const plugin: KyselyPlugin = onlyLooks({
     transformQuery: ({ node }) => {
       if (node.kind !== 'SelectQueryNode') seen = true;
       return node;
     },
     transformResult: async ({ result }) => result,
-  };
+  });
   return {
     plugin,
     seen: () => seen,
@@ -160,7 +161,7 @@ export function createStore<Repositories>(
       }
       return { result, logged };
     }
-    await trx.executeQuery(moveVersion);
+    await writerOf(trx)(moveVersion);
     const logged = Boolean(await log?.beforeCommit(repos));
     if (!logged) {
       await trx.updateTable('data_version').set((eb) => ({ unlogged_version: eb.ref('version') })).where('id', '=', 1).execute();
@@ -257,16 +258,17 @@ function groupCommits<Repositories>(
         // compile once is compiled once for all), and a fresh one the writes after one that failed: it may
         // have left what it noted for its log in them.
         let bound = bind(trx);
+        const run = writerOf(trx);
         for (const member of members) {
-          await trx.executeQuery(SAVEPOINT);
+          await run(SAVEPOINT);
           try {
             const done = await within(trx, member.work, bound);
             member.outcome = { value: done.result, logged: done.logged };
-            await trx.executeQuery(RELEASE);
+            await run(RELEASE);
           } catch (error) {
             if (isConflict(error)) throw error;
-            await trx.executeQuery(ROLLBACK_TO);
-            await trx.executeQuery(RELEASE);
+            await run(ROLLBACK_TO);
+            await run(RELEASE);
             member.outcome = { error };
             bound = bind(trx);
           }

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { sql } from 'kysely';
+import { type CompiledQuery, Kysely, sql } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createDb } from '../../src/db/create-db.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
-import { precompiled } from '../../src/db/precompiled.ts';
+import { precompiled, precompiledValues } from '../../src/db/precompiled.ts';
 import { requestArrived } from '../../src/db/read-generation.ts';
 import { createStore } from '../../src/db/store.ts';
 
@@ -164,6 +164,48 @@ describe('SQLite: the service connection', () => {
       throughKysely.mockClear();
       expect(await versionNow()).toBe(first);
       expect(throughKysely).not.toHaveBeenCalled();
+    } finally {
+      await handle.close();
+    }
+  });
+
+  // A transaction's own compiled statements (db/direct-reads.ts) run at once on the connection it holds, as
+  // Kysely's driver would run them there: they see its writes, and a write compiled once is still seen by the
+  // store's write watch (the data version moves). A read from outside meanwhile waits for the commit.
+  it("runs a transaction's own compiled reads and writes at once, seeing its writes, while a read from outside waits", async () => {
+    const { handle } = await migrated();
+    const { db } = handle;
+    try {
+      const readVersion = (d: typeof db) => precompiled<{ version: number; unlogged_version: number }>(d, () => d.selectFrom('data_version').select(['version', 'unlogged_version']).where('id', '=', 1));
+      const store = createStore(db, 'sqlite', (d) => ({
+        version: readVersion(d),
+        writes: precompiledValues(d, 'test'),
+      }));
+      const outside = readVersion(db);
+      const before = (await outside(1))[0];
+      const throughKysely = vi.spyOn(Kysely.prototype, 'executeQuery');
+      const ran = (text: RegExp) => throughKysely.mock.calls.filter(([query]) => text.test((query as CompiledQuery).sql)).length;
+      let duringWrite: Promise<number> | undefined;
+      const seen = await store.transaction(async (repos) => {
+        const setTitle = (id: number, title: string) => repos.writes('title', [title, id], () => db.updateTable('term').set({ name: title }).where('id', '=', id));
+        const made = await repos.writes('insert', ['post_tag', 'Jazz', 'jazz', '', 0, 0], () =>
+          db.insertInto('term').values({ taxonomy: 'post_tag', name: 'Jazz', slug: 'jazz', description: '', parent_id: 0, count: 0 }));
+        const id = Number(made.insertId);
+        await setTitle(id, 'Jazz once'); // built, then known
+        await setTitle(id, 'Jazz twice'); // at once
+        duringWrite = outside(1).then((rows) => rows[0].version);
+        await nextTurn();
+        return { id, version: (await repos.version(1))[0].version };
+      });
+      // Inside: the update ran through Kysely once (built), then at once; the transaction's read, at once.
+      expect(ran(/^update "term"/)).toBe(1);
+      expect(ran(/^select "version"/)).toBe(1); // the read from outside, which waited for the connection
+      expect(seen.version).toBe(before.version);
+      // The write watch saw the writes: the store moved the data version (one write, logged by nobody).
+      const after = (await outside(1))[0];
+      expect([await duringWrite, after.version, after.unlogged_version]).toEqual([before.version + 1, before.version + 1, before.version + 1]);
+      expect((await db.selectFrom('term').select('name').where('id', '=', seen.id).executeTakeFirstOrThrow()).name).toBe('Jazz twice');
+      throughKysely.mockRestore();
     } finally {
       await handle.close();
     }
