@@ -241,8 +241,12 @@ export function createEventRepository(db: Db, dialect: Dialect) {
   // The terms of the events a write changed, read again by every process that learns of it (their counts).
   // A join, each term once per event it is in (termsOfEvents keeps one): as `term.id in (select …)`, SQLite
   // gathered the ids into a temporary table first, 73 us against 44 for the terms of 8 events (2026-11-28).
-  const termsOfIds = precompiledList(db, (ids) => db.selectFrom('event_term').innerJoin('term', 'term.id', 'event_term.term_id').selectAll('term')
-    .where('event_term.event_id', 'in', ids));
+  // On SQLite the ids are a table of values, as in `linksOfIds`: an IN list is a temporary index too (the
+  // terms of a commit group's 10 events read in the service: 91 -> 39 us).
+  const termsOfIds = precompiledList(db, (ids) => (dialect === 'sqlite'
+    ? { compile: () => sql<Selectable<TermTable>>`with ids(id) as (values ${sql.join(ids.map((id) => sql`(${id})`))})
+        select t.* from ids cross join event_term et on et.event_id = ids.id inner join term t on t.id = et.term_id`.compile(db) }
+    : db.selectFrom('event_term').innerJoin('term', 'term.id', 'event_term.term_id').selectAll('term').where('event_term.event_id', 'in', ids)));
   const organizerLinksOf = precompiledList(db, (ids) =>
     db.selectFrom('event_organizer').selectAll().where('event_id', 'in', ids).orderBy('event_id').orderBy('position'));
   return {
