@@ -4,7 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { type DatabaseConnection, Kysely, type LimitNode, type OffsetNode, PostgresDialect, SqliteDialect, SqliteDriver, SqliteQueryCompiler } from 'kysely';
 import pg from 'pg';
 import type { Database, Db, Dialect } from './database.ts';
-import { answersDirectly } from './direct-reads.ts';
+import { answersDirectly } from './direct-statements.ts';
 import { FifoMap } from './fifo-map.ts';
 import { readGeneration } from './read-generation.ts';
 import { type CheckpointerOptions, startCheckpointer } from './wal-checkpointer.ts';
@@ -137,7 +137,7 @@ class PlannedOnceCompiler extends SqliteQueryCompiler {
   }
 }
 
-/** Kysely's SQLite dialect, with whether its one connection is held (see direct-reads.ts), its limits planned once. */
+/** Kysely's SQLite dialect, with whether its one connection is held (see direct-statements.ts), its limits planned once. */
 class WatchedSqliteDialect extends SqliteDialect {
   readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
   readonly #connection: { held: boolean };

@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
-import { readerOf, writerOf } from './direct-reads.ts';
+import { readerOf, writerOf } from './direct-statements.ts';
 import { FifoMap } from './fifo-map.ts';
 
 /**
@@ -72,7 +72,7 @@ export function precompiledValues(db: Kysely<any>, name: string, most = 256) {
   };
 }
 
-// By the Kysely adapter, as direct-reads.ts keys its reads: every instance made from one database (in a
+// By the Kysely adapter, as direct-statements.ts keys its statements: every instance made from one database (in a
 // transaction, with a plugin) shares it, and no two databases do (their dialects' texts differ). One text
 // serves them all because no plugin here rewrites a query: the only one, the store's write watch, looks.
 const compiledWrites = new WeakMap<object, Map<string, CompiledQuery | null>>();

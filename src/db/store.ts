@@ -1,6 +1,6 @@
 import { CompiledQuery, type KyselyPlugin, sql, type Transaction } from 'kysely';
 import type { Database, Db, Dialect } from './database.ts';
-import { onlyLooks, writerOf } from './direct-reads.ts';
+import { onlyLooks, writerOf } from './direct-statements.ts';
 import { precompiled } from './precompiled.ts';
 import { readGeneration, wrote } from './read-generation.ts';
 

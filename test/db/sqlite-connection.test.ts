@@ -127,7 +127,7 @@ describe('SQLite: the service connection', () => {
     });
   });
 
-  // Compiled reads outside a transaction run at once on the prepared statement (db/direct-reads.ts), not through
+  // Compiled reads outside a transaction run at once on the prepared statement (db/direct-statements.ts), not through
   // Kysely's driver; but never on the connection while a transaction or a stream holds it: there a read would see
   // a write not yet committed (and maybe rolled back), or find the connection busy with the stream's statement.
   it('answers a compiled read at once while the connection is free, and after whatever holds it', async () => {
@@ -169,7 +169,7 @@ describe('SQLite: the service connection', () => {
     }
   });
 
-  // A transaction's own compiled statements (db/direct-reads.ts) run at once on the connection it holds, as
+  // A transaction's own compiled statements (db/direct-statements.ts) run at once on the connection it holds, as
   // Kysely's driver would run them there: they see its writes, and a write compiled once is still seen by the
   // store's write watch (the data version moves). A read from outside meanwhile waits for the commit.
   it("runs a transaction's own compiled reads and writes at once, seeing its writes, while a read from outside waits", async () => {
