@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Database, Db, Dialect, EventTable, TermTable } from '../db/database.ts';
+import { idTable } from '../db/id-table.ts';
 import { precompiled, precompiledByShape, precompiledList, precompiledValues } from '../db/precompiled.ts';
 import type { ListOrder } from '../posts/list-order.ts';
 import { containsIgnoringCase as like, slugFamily, slugFamilyParameters } from '../db/text-match.ts';
@@ -207,7 +208,7 @@ export function createEventRepository(db: Db, dialect: Dialect) {
     db.selectFrom('event_term').innerJoin('term', 'term.id', 'event_term.term_id').selectAll('term').select('event_term.event_id')
       .where('event_term.event_id', 'in', ids).orderBy(sql`lower(term.name)`).orderBy('term.id'));
   // Everything a record text needs of an event besides its row, in one statement (see `linksOf`). On SQLite
-  // the ids are a table of values, each joined by key: an IN list in each of the three parts made SQLite
+  // the ids are a table of values (db/id-table.ts), each joined by key: an IN list in each of the three parts made SQLite
   // build a temporary index for each (measured alone on the bench's 100k database: 10 ids ~175 -> ~95 us,
   // 3 ids ~67 -> ~31 us, one id the same).
   const linksOfIds = precompiledList(db, (ids) => {
@@ -218,7 +219,7 @@ export function createEventRepository(db: Db, dialect: Dialect) {
     const of = (alias: string, key: string) => (sqlite ? sql`1 = 1` : sql`${sql.ref(`${alias}.${key}`)} in (${sql.join(ids)})`);
     return {
       compile: () => sql<{ event_id: number; kind: string; ref: number; k1: string; k2: number }>`
-        ${sqlite ? sql`with ids(id) as (values ${sql.join(ids.map((id) => sql`(${id})`))})` : sql``}
+        ${sqlite ? sql`with ids(id) as ${idTable(ids)}` : sql``}
         select et.event_id as event_id, t.taxonomy as kind, t.id as ref, lower(t.name) as k1, t.id as k2
           from ${from('event_term', 'et', 'event_id')} inner join term t on t.id = et.term_id where ${of('et', 'event_id')}
         union all
@@ -241,11 +242,10 @@ export function createEventRepository(db: Db, dialect: Dialect) {
   // The terms of the events a write changed, read again by every process that learns of it (their counts).
   // A join, each term once per event it is in (termsOfEvents keeps one): as `term.id in (select …)`, SQLite
   // gathered the ids into a temporary table first, 73 us against 44 for the terms of 8 events (2026-11-28).
-  // On SQLite the ids are a table of values, as in `linksOfIds`: an IN list is a temporary index too (the
-  // terms of a commit group's 10 events read in the service: 91 -> 39 us).
+  // On SQLite the ids are a table of values (db/id-table.ts).
   const termsOfIds = precompiledList(db, (ids) => (dialect === 'sqlite'
-    ? { compile: () => sql<Selectable<TermTable>>`with ids(id) as (values ${sql.join(ids.map((id) => sql`(${id})`))})
-        select t.* from ids cross join event_term et on et.event_id = ids.id inner join term t on t.id = et.term_id`.compile(db) }
+    ? db.selectFrom(idTable(ids).as('ids')).crossJoin('event_term as et').innerJoin('term as t', 't.id', 'et.term_id')
+      .whereRef('et.event_id', '=', 'ids.column1').selectAll('t')
     : db.selectFrom('event_term').innerJoin('term', 'term.id', 'event_term.term_id').selectAll('term').where('event_term.event_id', 'in', ids)));
   const organizerLinksOf = precompiledList(db, (ids) =>
     db.selectFrom('event_organizer').selectAll().where('event_id', 'in', ids).orderBy('event_id').orderBy('position'));

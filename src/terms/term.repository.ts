@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Database, Db, Dialect, TermTable } from '../db/database.ts';
 import type { Taxonomy } from './term.kind.ts';
+import { idTable } from '../db/id-table.ts';
 import { precompiled, precompiledByShape, precompiledValues } from '../db/precompiled.ts';
 import { containsIgnoringCase as likeLower, slugFamily } from '../db/text-match.ts';
 
@@ -93,12 +94,11 @@ export function createTermRepository(db: Db, dialect: Dialect) {
     /** Which of `ids` are terms of this taxonomy: an event's write checks its categories (or tags) in one statement. */
     idsOf: async (taxonomy: Taxonomy, ids: number[]): Promise<Set<number>> => {
       if (ids.length === 0) return new Set();
-      // On SQLite the ids are a table of values, each term found by its key: an IN list is a temporary index
-      // built at every run (an event create's two categories: 13.3 -> 3.9 us in the service, 2026-11-28). A
-      // select built as such, not raw SQL, which the store's write watch would take for a write.
+      // On SQLite the ids are a table of values (db/id-table.ts). A select built as such, not raw SQL, which
+      // the store's write watch (shown every statement run through withValues) would take for a write.
       const { rows } = dialect === 'sqlite'
         ? await withValues(`ids-of:${ids.length}`, [...ids, taxonomy], () =>
-          db.selectFrom(sql<{ column1: number }>`(values ${sql.join(ids.map((id) => sql`(${id})`))})`.as('ids')).crossJoin('term as t')
+          db.selectFrom(idTable(ids).as('ids')).crossJoin('term as t')
             .select('t.id').whereRef('t.id', '=', 'ids.column1').where('t.taxonomy', '=', taxonomy))
         : await withValues(`ids-in:${ids.length}`, [taxonomy, ...ids], () =>
           db.selectFrom('term').select('id').where('taxonomy', '=', taxonomy).where('id', 'in', ids));
