@@ -1,6 +1,7 @@
 import type { ListOrder } from './list-order.ts';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database, Db, Dialect } from '../db/database.ts';
+import { idTable } from '../db/id-table.ts';
 import { containsIgnoringCase, slugFamily } from '../db/text-match.ts';
 import { precompiled, precompiledByShape, precompiledList, precompiledValues } from '../db/precompiled.ts';
 import { distanceSql, type GeoFilter, geoCondition } from '../geo/geo.ts';
@@ -87,7 +88,11 @@ export function createPostRepository<T extends PostTableName>(db: Db, dialect: D
   // An event's write checks the venue and organizers it names: their status alone, not their ~25 columns
   // (~2 µs against ~10 a record in the driver, on the bench's 100k database).
   const statusById = precompiled<{ status: string }>(d, () => d.selectFrom(name).select('status').where('id', '=', 0));
-  const statusByIds = precompiledList<{ id: number; status: string }>(d, (ids) => d.selectFrom(name).select(['id', 'status']).where('id', 'in', ids));
+  // On SQLite two ids or more are a table of values (db/id-table.ts), each joined by key: an event's two
+  // organizers 22.9 -> 8.3 us in the service (one id alone is planned as `id = ?` either way).
+  const statusByIds = precompiledList<{ id: number; status: string }>(d, (ids) => (dialect === 'sqlite' && ids.length > 1
+    ? d.selectFrom(idTable(ids).as('ids')).crossJoin(`${name} as p`).select(['p.id', 'p.status']).whereRef('p.id', '=', 'ids.column1')
+    : d.selectFrom(name).select(['id', 'status']).where('id', 'in', ids)));
   const withValues = precompiledValues(d, `posts:${name}`);
 
   /** A column, or for `distance` the venue's distance from the filter's centre. */
