@@ -114,6 +114,8 @@ interface Stored {
   offer: boolean;
   /** Nothing kept in memory is used or kept either: a write's check sees what its own transaction sees. */
   fresh?: boolean;
+  /** Links known without a read, by event (a create's, as it wrote them): an event not here has its read. */
+  links?: Map<number, EventLinks>;
 }
 
 /**
@@ -308,7 +310,8 @@ export function createEventJson(watch: ChangeWatch, stored: StoredTexts) {
     const owns = owned ?? (use.read ? await stored.read(missing) : new Map<number, Own>());
     const fromStore = new Set(owns.keys());
     const fresh = missing.filter((row) => !fromStore.has(row.id)).filter(isWhole);
-    const links = await deps.repos.events.linksOf(fresh.map((row) => row.id));
+    const known = use.links;
+    const links = known && fresh.every((row) => known.has(row.id)) ? known : await deps.repos.events.linksOf(fresh.map((row) => row.id));
     const venueIds: number[] = [];
     for (const row of missing) if (row.venue_id !== null) venueIds.push(row.venue_id);
     const venues = await deps.venues.texts(venueIds, from, deps.repos, use.fresh);

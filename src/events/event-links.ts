@@ -89,6 +89,7 @@ export async function resolveOrganizers(input: unknown, ctx: LinkContext, param 
 /**
  * Categories or tags by id, slug or name (or a term object as a GET returns it). Unknown names become new
  * terms; an existing term is reused, never duplicated; an id that is no term of this taxonomy is a 400.
+ * Each once, in the order a record embeds them (`idsOf`), so a create's answer is built from what it wrote.
  */
 export async function resolveTerms(input: unknown, taxonomy: Taxonomy, param: string, repos: Repositories, caller: Caller): Promise<number[]> {
   const entries: unknown[] = [];
@@ -101,6 +102,7 @@ export async function resolveTerms(input: unknown, taxonomy: Taxonomy, param: st
   const known = await repos.terms.idsOf(taxonomy, [...new Set(given)]);
   const unknown = given.find((id) => !known.has(id));
   if (unknown !== undefined) throw invalidParam(param, `No ${param} term has the id ${unknown}.`);
+  if (given.length === entries.length) return [...known];
   const ids: number[] = [];
   for (const entry of entries) {
     const id = asId(entry);
@@ -114,7 +116,8 @@ export async function resolveTerms(input: unknown, taxonomy: Taxonomy, param: st
     const termId = found?.id ?? (await createTerm(text, taxonomy, repos, caller));
     if (!ids.includes(termId)) ids.push(termId);
   }
-  return ids;
+  // Some were named: put in order once all are known (new terms included, as this transaction sees them).
+  return [...(await repos.terms.idsOf(taxonomy, ids))];
 }
 
 /** A term object (a GET's embedded term, or `{slug}`/`{name}`) names its term; one naming none is a 400, not skipped. */

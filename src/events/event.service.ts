@@ -26,7 +26,7 @@ import { createEventPages } from './event-pages.ts';
 import { createArrivals } from './event-arrivals.ts';
 import { createFeedEntries, type FeedEntry } from './event-feed.ts';
 import { type EventRecord, toEventRecords } from './event.record.ts';
-import type { EventCheck, EventColumns, EventRow } from './event.repository.ts';
+import type { EventCheck, EventColumns, EventLinks, EventRow } from './event.repository.ts';
 import type { Taxonomy } from '../terms/term.kind.ts';
 
 export interface EventReadOptions {
@@ -40,10 +40,11 @@ export interface EventReadOptions {
 export const passwordProof = (eventId: number, password: string) =>
   createHash('sha256').update(`${eventId}\0${password}`).digest('base64url');
 
-/** A write's event: its id, and its row as stored when the write had it whole (a create's). */
+/** A write's event: its id, and its row and links as stored when the write had them whole (a create's). */
 interface Written {
   id: number;
   row?: EventRow;
+  links?: EventLinks;
 }
 
 export function createEventService(deps: {
@@ -86,11 +87,13 @@ export function createEventService(deps: {
 
   /**
    * A write's answer: the event's record (list form, whole) as JSON text, put together as a read's is, from
-   * the venue, organizer and term texts kept for reads (one query for its links) rather than from five.
+   * the venue, organizer and term texts kept for reads rather than from five, and from the links a create
+   * wrote (an update's are read: one query).
    */
-  async function answer({ id, row }: Written): Promise<string> {
+  async function answer({ id, row, links }: Written): Promise<string> {
     const from = await caughtUp();
-    return (await kept.texts([row ?? (await load({ id }))], recordDeps(store.repos), { unlocked: () => true, from, stored: { read: false, offer: false } }))[0];
+    const stored = { read: false, offer: false, links: links && new Map([[id, links]]) };
+    return (await kept.texts([row ?? (await load({ id }))], recordDeps(store.repos), { unlocked: () => true, from, stored }))[0];
   }
 
   /** Editors reading with context=edit, or the right password, see a protected event whole. */
@@ -122,7 +125,8 @@ export function createEventService(deps: {
     if (!existing) {
       const row = await repos.events.create(columns as EventColumns);
       await linkNew(repos, [row.id], [links], [columns], caller);
-      if (!columns.recurrence) return { id: row.id, row };
+      // Terms in the order a record embeds them (resolveTerms), organizers as given: what a read of them gives.
+      if (!columns.recurrence) return { id: row.id, row, links: { categories: links.categories ?? [], tags: links.tags ?? [], organizers: links.organizers ?? [], imported: [] } };
       // Its occurrences move the series' own row on (its next start): read again for the answer.
       await materialize(repos, row.id, series());
       return { id: row.id };

@@ -91,7 +91,10 @@ export function createTermRepository(db: Db, dialect: Dialect) {
         ? []
         : counted(await selectCounted().where('term.taxonomy', '=', taxonomy).where('term.id', 'in', ids).orderBy('term.id').execute()),
 
-    /** Which of `ids` are terms of this taxonomy: an event's write checks its categories (or tags) in one statement. */
+    /**
+     * Which of `ids` are terms of this taxonomy: an event's write checks its categories (or tags) in one
+     * statement. In the order a record embeds them (by lowercased name, then id: as `linksOf` reads them).
+     */
     idsOf: async (taxonomy: Taxonomy, ids: number[]): Promise<Set<number>> => {
       if (ids.length === 0) return new Set();
       // On SQLite the ids are a table of values (db/id-table.ts). A select built as such, not raw SQL, which
@@ -99,9 +102,9 @@ export function createTermRepository(db: Db, dialect: Dialect) {
       const { rows } = dialect === 'sqlite'
         ? await withValues(`ids-of:${ids.length}`, [...ids, taxonomy], () =>
           db.selectFrom(idTable(ids).as('ids')).crossJoin('term as t')
-            .select('t.id').whereRef('t.id', '=', 'ids.column1').where('t.taxonomy', '=', taxonomy))
+            .select('t.id').whereRef('t.id', '=', 'ids.column1').where('t.taxonomy', '=', taxonomy).orderBy(sql`lower(t.name)`).orderBy('t.id'))
         : await withValues(`ids-in:${ids.length}`, [taxonomy, ...ids], () =>
-          db.selectFrom('term').select('id').where('taxonomy', '=', taxonomy).where('id', 'in', ids));
+          db.selectFrom('term').select('id').where('taxonomy', '=', taxonomy).where('id', 'in', ids).orderBy(sql`lower(name)`).orderBy('id'));
       return new Set(rows.map((row) => Number(row.id)));
     },
 

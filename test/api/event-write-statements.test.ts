@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { countingApp } from '../helpers/counting-db.ts';
+import { buildApp } from '../../src/app.ts';
+import { countingApp, countingDb } from '../helpers/counting-db.ts';
 import { API, describeEachDialect } from '../helpers/test-app.ts';
 
 const EVENT = { start_date: '2027-03-05 19:00:00', end_date: '2027-03-05 22:00:00' };
@@ -34,5 +35,47 @@ describeEachDialect('an event write checks the records it names by id together',
     expect(three.queries).toBe(one.queries);
     const stored = (await there.app.inject({ url: `${API}/events/${three.id}` })).json();
     expect([stored.organizer.length, stored.categories.length, stored.tags.length]).toEqual([3, 3, 3]);
+  });
+});
+
+// A create's answer is built from the links it wrote, not read back: its terms put in the order a record
+// embeds them (by name) as they are checked, its organizers as given. Read back, they were one more statement
+// a create (seen by the counter where reads pass it: PostgreSQL's).
+describeEachDialect('an event create answers with the links it wrote', (t) => {
+  it('answers terms by name and organizers as given, as a read of the event does, without reading them back', async () => {
+    const headers = (await t().user('administrator')).headers;
+    const linkReads = countingDb(t().database.db, /^(?!\{"kind":"(RawNode|SelectQueryNode)"[\s\S]*"event_organizer")/);
+    const app = await buildApp({ config: t().config, database: { ...t().database, db: linkReads.db }, logger: false });
+    try {
+      const post = async (url: string, payload: Record<string, unknown>) => {
+        const res = await app.inject({ method: 'POST', url: `${API}${url}`, headers, payload });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json();
+      };
+      const [zeta, alpha, mid] = await Promise.all(['zeta', 'Alpha', 'mid'].map(async (name) => (await post('/categories', { name })).id));
+      const [second, first] = await Promise.all(['Second', 'First'].map(async (organizer) => (await post('/organizers', { organizer })).id));
+      const creates = [
+        { categories: [zeta, alpha, mid, zeta], tags: [], organizer: [second, first, second] },
+        // Named ones (one new) among ids: put in order once all are known.
+        { categories: [zeta, 'Beta', alpha], tags: 'b-tag,A-tag', organizer: [first] },
+      ];
+      for (const body of creates) {
+        linkReads.counter.queries = 0;
+        const created = await post('/events', { ...EVENT, title: 'Linked', ...body });
+        if (t().dialect === 'postgres') expect(linkReads.counter.queries).toBe(0);
+        const read = (await t().app.inject({ url: `${API}/events/${created.id}` })).json();
+        // The answer is the list form (a single read's organizers carry json_ld too): their ids and order compared.
+        const ids = (records: Array<{ id: number }>) => records.map((record) => record.id);
+        for (const field of ['categories', 'tags', 'organizer'] as const) expect(ids(created[field]), field).toEqual(ids(read[field]));
+        expect(created.categories).toEqual(read.categories);
+      }
+      const [plain, named] = await Promise.all(['Linked', 'linked-2'].map(async (slug) => (await t().app.inject({ url: `${API}/events/by-slug/${slug}` })).json()));
+      expect(plain.categories.map((term: { name: string }) => term.name)).toEqual(['Alpha', 'mid', 'zeta']);
+      expect(plain.organizer.map((organizer: { id: number }) => organizer.id)).toEqual([second, first]);
+      expect(named.categories.map((term: { name: string }) => term.name)).toEqual(['Alpha', 'Beta', 'zeta']);
+      expect(named.tags.map((term: { name: string }) => term.name)).toEqual(['A-tag', 'b-tag']);
+    } finally {
+      await app.close();
+    }
   });
 });
