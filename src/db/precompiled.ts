@@ -5,25 +5,46 @@ import { FifoMap } from './fifo-map.ts';
 /**
  * A query built and compiled once, then run with new parameter values (in the compiled order). Building
  * and compiling a Kysely query costs more than SQLite takes to answer a primary-key read; the hottest reads
- * (the data version, an event by id or slug) skip it. Compiled on first use.
+ * (the data version, an event by id or slug) skip it. Compiled on first use: by this function's closure, or,
+ * given a `name` (the repository and query, with whatever else its text depends on: a table), once per
+ * database. The store binds new repositories to every transaction (db/store.ts): a read the writes run
+ * (a venue's status, say) was compiled again for every commit group.
  */
-export function precompiled<R>(db: Kysely<any>, build: () => Compilable<R>) {
-  let compiled: ReturnType<Compilable<R>['compile']> | undefined;
+export function precompiled<R>(db: Kysely<any>, build: () => Compilable<R>, name?: string) {
+  const shared = name === undefined ? undefined : sharedOf(db, name);
   const read = readerOf(db);
+  let compiled: ReturnType<Compilable<R>['compile']> | undefined;
   return (...parameters: unknown[]): Promise<R[]> => {
-    compiled ??= build().compile();
+    compiled ??= shared?.get(0) as typeof compiled;
+    if (compiled === undefined) {
+      compiled = build().compile();
+      shared?.set(0, compiled);
+    }
     return read<R>({ ...compiled, parameters });
   };
 }
 
+// Reads compiled once per database under a name (`precompiled`, `precompiledList`), by length of their list
+// (0 for none): kept by the Kysely adapter, as the compiled writes below are.
+const compiledReads = new WeakMap<object, Map<string, Map<number, unknown>>>();
+function sharedOf(db: Kysely<any>, name: string): Map<number, unknown> {
+  const adapter = db.getExecutor().adapter;
+  const named = compiledReads.get(adapter) ?? new Map<string, Map<number, unknown>>();
+  compiledReads.set(adapter, named);
+  const shared = named.get(name) ?? new Map<number, unknown>();
+  named.set(name, shared);
+  return shared;
+}
+
 /**
  * Precompiled queries that take a list (`where id in (…)`): one compiled query per list length, built by
- * `build(n)` with n placeholders, so a page of records or a record's few links skip Kysely's building too.
+ * `build(n)` with n placeholders, so a page of records or a record's few links skip Kysely's building too
+ * (per database when named, as `precompiled`).
  * Lengths over `most` are built as they come. The list may stand in the query more than once, beside
  * constants: it is built with stand-in values, each replaced by the list's value at its place.
  */
-export function precompiledList<R>(db: Kysely<any>, build: (ids: number[]) => Compilable<R>, most = 64) {
-  const byLength = new Map<number, { compiled: ReturnType<Compilable<R>['compile']>; at: Array<number | undefined> }>();
+export function precompiledList<R>(db: Kysely<any>, build: (ids: number[]) => Compilable<R>, name?: string, most = 64) {
+  const byLength = (name === undefined ? new Map() : sharedOf(db, name)) as Map<number, { compiled: ReturnType<Compilable<R>['compile']>; at: Array<number | undefined> }>;
   const read = readerOf(db);
   return async (ids: number[]): Promise<R[]> => {
     if (ids.length === 0) return [];

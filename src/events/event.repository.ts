@@ -197,11 +197,11 @@ export function createEventRepository(db: Db, dialect: Dialect) {
     sql<number>`(select count(*) from change_pending)`.as('pending'),
   ]).where(where(filter, dialect)));
   const counted = precompiledByShape(db, (filter: EventListFilter) => db.selectFrom('event').select(sql<number>`count(*)`.as('n')).where(where(filter, dialect)));
-  const byId = precompiled(db, () => db.selectFrom('event').selectAll().where('id', '=', 0));
+  const byId = precompiled(db, () => db.selectFrom('event').selectAll().where('id', '=', 0), 'events:by-id');
   // Every create asks (built anew it cost ~17 us of Kysely's a create).
-  const slugsOfFamily = precompiled(db, () => db.selectFrom('event').select('slug').where(slugFamily(dialect, '')));
-  const bySlug = precompiled(db, () => db.selectFrom('event').selectAll().where('slug', '=', ''));
-  const byIds = precompiledList(db, (ids) => db.selectFrom('event').selectAll().where('id', 'in', ids));
+  const slugsOfFamily = precompiled(db, () => db.selectFrom('event').select('slug').where(slugFamily(dialect, '')), 'events:slug-family');
+  const bySlug = precompiled(db, () => db.selectFrom('event').selectAll().where('slug', '=', ''), 'events:by-slug');
+  const byIds = precompiledList(db, (ids) => db.selectFrom('event').selectAll().where('id', 'in', ids), 'events:by-ids');
   const arrivals = precompiledList(db, (ids) =>
     db.selectFrom('event').select(['id', 'status', 'hide_from_listings', 'venue_id', 'start_local', 'start_utc', 'end_local', 'end_utc']).where('id', 'in', ids));
   const termsOf = precompiledList(db, (ids) =>

@@ -83,16 +83,16 @@ export function createPostRepository<T extends PostTableName>(db: Db, dialect: D
     };
   }
 
-  const byIds = precompiledList(d, (ids) => d.selectFrom(name).selectAll().where('id', 'in', ids));
+  const byIds = precompiledList(d, (ids) => d.selectFrom(name).selectAll().where('id', 'in', ids), `posts:${name}:by-ids`);
   const byId = precompiled<Row>(d, () => d.selectFrom(name).selectAll().where('id', '=', 0));
   // An event's write checks the venue and organizers it names: their status alone, not their ~25 columns
   // (~2 µs against ~10 a record in the driver, on the bench's 100k database).
-  const statusById = precompiled<{ status: string }>(d, () => d.selectFrom(name).select('status').where('id', '=', 0));
+  const statusById = precompiled<{ status: string }>(d, () => d.selectFrom(name).select('status').where('id', '=', 0), `posts:${name}:status`);
   // On SQLite two ids or more are a table of values (db/id-table.ts), each joined by key: an event's two
   // organizers 22.9 -> 8.3 us in the service (one id alone is planned as `id = ?` either way).
   const statusByIds = precompiledList<{ id: number; status: string }>(d, (ids) => (dialect === 'sqlite' && ids.length > 1
     ? d.selectFrom(idTable(ids).as('ids')).crossJoin(`${name} as p`).select(['p.id', 'p.status']).whereRef('p.id', '=', 'ids.column1')
-    : d.selectFrom(name).select(['id', 'status']).where('id', 'in', ids)));
+    : d.selectFrom(name).select(['id', 'status']).where('id', 'in', ids)), `posts:${name}:statuses`);
   const withValues = precompiledValues(d, `posts:${name}`);
 
   /** A column, or for `distance` the venue's distance from the filter's centre. */

@@ -79,3 +79,36 @@ describeEachDialect('an event create answers with the links it wrote', (t) => {
     }
   });
 });
+
+// The store binds new repositories to every transaction; the reads an event's write runs (the venue's status,
+// the organizers', the slugs taken) are compiled once per database, not again in every transaction.
+describeEachDialect('an event write compiles its reads once', (t) => {
+  it('builds the venue and organizer status reads once for three creates in three transactions', async () => {
+    const headers = (await t().user('administrator')).headers;
+    let compiles = 0;
+    const statusReads = t().database.db.withPlugin({
+      transformQuery: ({ node }) => {
+        const text = JSON.stringify(node);
+        if (node.kind === 'SelectQueryNode' && /"(venue|organizer)"/.test(text) && text.includes('"status"') && !text.includes('"date_utc"')) compiles++;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const app = await buildApp({ config: t().config, database: { ...t().database, db: statusReads }, logger: false });
+    try {
+      const post = async (url: string, payload: Record<string, unknown>) => {
+        const res = await app.inject({ method: 'POST', url: `${API}${url}`, headers, payload });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json();
+      };
+      const venue = (await post('/venues', { venue: 'Hall' })).id;
+      const organizers = [(await post('/organizers', { organizer: 'One' })).id, (await post('/organizers', { organizer: 'Two' })).id];
+      compiles = 0;
+      for (const title of ['First', 'Second', 'Third']) await post('/events', { ...EVENT, title, venue, organizer: organizers });
+      // At most once each (another app on this database may have compiled them first).
+      expect(compiles).toBeLessThanOrEqual(2);
+    } finally {
+      await app.close();
+    }
+  });
+});
