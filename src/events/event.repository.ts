@@ -208,9 +208,9 @@ export function createEventRepository(db: Db, dialect: Dialect) {
     db.selectFrom('event_term').innerJoin('term', 'term.id', 'event_term.term_id').selectAll('term').select('event_term.event_id')
       .where('event_term.event_id', 'in', ids).orderBy(sql`lower(term.name)`).orderBy('term.id'));
   // Everything a record text needs of an event besides its row, in one statement (see `linksOf`). On SQLite
-  // the ids are a table of values (db/id-table.ts), each joined by key: an IN list in each of the three parts made SQLite
-  // build a temporary index for each (measured alone on the bench's 100k database: 10 ids ~175 -> ~95 us,
-  // 3 ids ~67 -> ~31 us, one id the same).
+  // the ids are a table of values (db/id-table.ts), each joined by key: an IN list in each of the three parts
+  // made SQLite build a temporary index for each (measured alone on the bench's 100k database: 10 ids ~175 ->
+  // ~95 us, 3 ids ~67 -> ~31 us, one id the same).
   const linksOfIds = precompiledList(db, (ids) => {
     const sqlite = dialect === 'sqlite';
     const from = (table: string, alias: string, key: string) => (sqlite

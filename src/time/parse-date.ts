@@ -192,7 +192,6 @@ function applyRel(dt: DateTime, r: Rel): DateTime {
     .plus({ hours: r.hours, minutes: r.minutes, seconds: r.seconds });
 }
 
-
 /**
  * Whether `parseDate` reads `input` in UTC: the schema's check of a date parameter, before the service parses
  * it in its own zone. The plain form is checked by its fields alone (in UTC every wall time is there once),
