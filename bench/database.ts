@@ -18,6 +18,15 @@ export interface BenchDatabase {
 
 const isPostgres = (url: string) => /^postgres(ql)?:\/\//.test(url);
 
+/** The SQLite database a `--keep` run left in `dir` (`bench.db`), brought to the latest schema. */
+export async function openKeptDatabase(dir: string): Promise<BenchDatabase> {
+  const path = join(dir, 'bench.db');
+  if (!existsSync(path)) throw new Error(`--reuse ${dir}: no bench.db there (a folder a --keep run printed is meant)`);
+  const handle = createDb(`sqlite:${path}`);
+  await migrateToLatest(handle.db);
+  return { handle, serverUrl: `sqlite:${path}`, label: `sqlite (${path})`, drop: async () => {} };
+}
+
 /**
  * A fresh, migrated database: a SQLite file in `dir`, or a schema `bench_<random>` on the PostgreSQL
  * server `url` names. The service reads its schema from the URL: pg takes libpq's `options` parameter

@@ -9,6 +9,8 @@ export interface BenchOptions {
   scenarios: ScenarioName[];
   /** `postgres://…` or `sqlite:<path>`; none: SQLite in a fresh temporary file. */
   database?: string;
+  /** A folder an earlier `--keep` run left: its SQLite database is measured again instead of a new seed. */
+  reuse?: string;
   keep: boolean;
   scale: boolean;
   scaleEvents: number[];
@@ -34,6 +36,9 @@ same size (the ceiling). Prints a table; writes bench/results/<timestamp>.json a
                         (default: all; with --scale: ${SCALE_SCENARIOS.join(', ')})
   --database <url>      postgres://… (a fresh schema bench_<random>, dropped afterwards) or sqlite:<path>
                         (default: SQLite in a fresh temporary file)
+  --reuse <dir>         measure the SQLite database a --keep run left in <dir> (its bench.db) again, instead of
+                        seeding one: as many events as it holds (--events is not used), its creates of earlier
+                        runs among them; the folder stays. Not with --database or --scale
   --keep                keep the database (and the server log; with --instructions, the main thread's callgrind
                         file of each scenario) after the run, and print where
   --scale               the scale run: the scenarios at each --scale-events size, and how their p50
@@ -79,6 +84,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       connections: { type: 'string' },
       scenarios: { type: 'string' },
       database: { type: 'string' },
+      reuse: { type: 'string' },
       keep: { type: 'boolean', default: false },
       scale: { type: 'boolean', default: false },
       'scale-events': { type: 'string' },
@@ -95,6 +101,9 @@ export function parseOptions(argv: string[]): BenchOptions {
   if (database !== undefined && !/^(postgres(ql)?:\/\/|sqlite:)/.test(database)) {
     throw new OptionsError(`--database must start with postgres:// or sqlite: (got "${database}")`);
   }
+  if (values.reuse !== undefined && (database !== undefined || values.scale)) {
+    throw new OptionsError('--reuse measures the database of a kept folder: it cannot be combined with --database or --scale');
+  }
   if (values.instructions !== undefined && values.scale) throw new OptionsError('--instructions counts one run: it cannot be combined with --scale');
   const scaleEvents = (values['scale-events'] ?? '10000,1000000').split(',').map((n) => count('scale-events', n.trim(), 0, 1));
   return {
@@ -104,6 +113,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     connections: count('connections', values.connections, 10, 1),
     scenarios: scenarios as ScenarioName[],
     database,
+    reuse: values.reuse,
     keep: values.keep,
     scale: values.scale,
     scaleEvents,

@@ -26,6 +26,8 @@ export interface RunReport {
   events: number;
   seedSeconds: number;
   seedCpuSeconds: number;
+  /** The database of an earlier run, measured again (`--reuse`): nothing was seeded. */
+  reused?: boolean;
   /** How long the service took to store every event's text before the scenarios ran (events/stored-texts.ts). */
   storedTextsSeconds: number;
   settings: { connections: number; duration: number; warmup: number };
@@ -89,7 +91,8 @@ export const resultTable = (results: ScenarioResult[]) => textTable(HEADERS, row
 
 export function summaryLine(report: RunReport): string {
   const m = report.machine;
-  return `${report.events} events on ${report.database}; seeded in ${report.seedSeconds.toFixed(1)} s (${report.seedCpuSeconds.toFixed(1)} s CPU); ` +
+  const seeded = report.reused ? 'an earlier run\'s database, not seeded again' : `seeded in ${report.seedSeconds.toFixed(1)} s (${report.seedCpuSeconds.toFixed(1)} s CPU)`;
+  return `${report.events} events on ${report.database}; ${seeded}; ` +
     `texts stored by the service in ${report.storedTextsSeconds.toFixed(1)} s; ` +
     `${report.settings.connections} connections, warm-up in rounds of ${report.settings.warmup} s until the server's CPU a request settles, then ${report.settings.duration} s each; ` +
     `${m.cores} × ${m.cpu}, node ${m.node}; ${m.pinned}${m.coreSpeed ? `: ${m.coreSpeed}` : ''}; ${m.idle ?? 'idle vCPUs as the machine has them'}; load average ${m.loadAverage.before.toFixed(2)} before, ` +

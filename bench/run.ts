@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openBenchDatabase } from './database.ts';
+import { openBenchDatabase, openKeptDatabase } from './database.ts';
 import { measureImport } from './import.ts';
 import { readFixtures } from './fixtures.ts';
 import { measureScenario, ROOT_DIR, type RunSettings } from './measure.ts';
@@ -13,7 +13,7 @@ import { pollWhenIdle } from './halt-poll.ts';
 import { machineInfo, resultTable, type RunReport, summaryLine, writeRun } from './report.ts';
 import { writeScale } from './scale-report.ts';
 import { buildScenarios, type ScenarioName } from './scenarios.ts';
-import { seedCalendar } from './seed.ts';
+import { reuseCalendar, seedCalendar } from './seed.ts';
 import { STORED_TEXTS_LOG } from '../src/server.ts';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -30,16 +30,24 @@ const scratch = { dirs: new Set<string>(), database: undefined as string | undef
 async function runOnce(options: BenchOptions, events: number, names: ScenarioName[], idle: string): Promise<RunReport> {
   const startedAt = new Date().toISOString();
   const machine = { ...machineInfo(), idle };
-  const dir = mkdtempSync(join(tmpdir(), 'cal-bench-'));
-  scratch.dirs.add(dir);
-  const database = await openBenchDatabase(options.database, dir);
+  // A reused folder is an earlier run's, and stays; a new one goes with the run unless kept.
+  const dir = options.reuse ?? mkdtempSync(join(tmpdir(), 'cal-bench-'));
+  if (!options.reuse) scratch.dirs.add(dir);
+  const database = options.reuse ? await openKeptDatabase(dir) : await openBenchDatabase(options.database, dir);
   scratch.database = database.label;
   let open = true;
   let service: Service | undefined;
   try {
-    log(`seeding ${events} events on ${database.label} …`);
-    const seed = await seedCalendar(database.handle, events, log);
-    log(`seeded ${events} events in ${seed.seconds.toFixed(1)} s (${seed.cpuSeconds.toFixed(1)} s of CPU in this process)`);
+    let seed;
+    if (options.reuse) {
+      seed = await reuseCalendar(database.handle);
+      events = seed.events;
+      log(`reusing the ${events} events of ${database.label}`);
+    } else {
+      log(`seeding ${events} events on ${database.label} …`);
+      seed = await seedCalendar(database.handle, events, log);
+      log(`seeded ${events} events in ${seed.seconds.toFixed(1)} s (${seed.cpuSeconds.toFixed(1)} s of CPU in this process)`);
+    }
     const fixtures = await readFixtures(database.handle.db);
     await database.handle.close();
     open = false;
@@ -48,13 +56,17 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
     const scenarios = buildScenarios(fixtures, authorization);
     const port = await freePort();
     const env = {
-      DATABASE_URL: database.serverUrl, HOST: '127.0.0.1', LOG_LEVEL: 'info', CAL_PUBLIC_URL: `http://localhost:${port}`, CAL_TIMEZONE: 'UTC',
+      // The public address is part of every stored text's fingerprint (events/stored-texts.ts): the same at every
+      // run, or a reused database would store all its texts again at the start of each.
+      DATABASE_URL: database.serverUrl, HOST: '127.0.0.1', LOG_LEVEL: 'info', CAL_PUBLIC_URL: 'http://localhost', CAL_TIMEZONE: 'UTC',
       // One load generator is one client: a rate limit would measure itself.
       CAL_RATE_LIMIT: 'off',
     };
     // The compiled service, as `npm start` runs it (npm run bench builds it first).
     // The heap limits of `npm start`; BENCH_NODE_FLAGS replaces them ("" for none).
     const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=128 --max-semi-space-size=8').split(' ').filter(Boolean);
+    // A log of this run's service alone: a reused folder holds an earlier run's, whose lines would be read as this one's.
+    writeFileSync(join(dir, 'server.log'), '');
     service = await startService([...nodeFlags, join(ROOT_DIR, 'dist/src/cli.js'), 'serve'], env, port, join(dir, 'server.log'), '/cal/events/v1/');
     log(`service pid ${service.pid} on ${service.url}`);
     // A service runs with every event's text stored once it has run a while (events/stored-texts.ts): it
@@ -69,6 +81,7 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
     if (options.instructions > 0) {
       // The texts are stored now: the same service again, under callgrind, counts the scenarios' requests.
       await service.stop();
+      writeFileSync(join(dir, 'server-callgrind.log'), '');
       const counting = service = await startService([...nodeFlags, join(ROOT_DIR, 'dist/src/cli.js'), 'serve'], { ...env, ...CALLGRIND_ENV },
         port, join(dir, 'server-callgrind.log'), '/cal/events/v1/', callgrind(dir));
       await storedTexts(counting.logFile);
@@ -79,7 +92,7 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
         log(`  ${name}: ${Math.round(c.main)} instructions a request on the main thread, ${Math.round(c.all)} on all threads, ${Math.round(c.misses)} cache misses beyond 1 MB on the main thread, non-2xx ${c.failed}`);
       }
       return {
-        startedAt, machine, database: database.label, events, seedSeconds: seed.seconds, seedCpuSeconds: seed.cpuSeconds,
+        startedAt, machine, database: database.label, events, seedSeconds: seed.seconds, seedCpuSeconds: seed.cpuSeconds, reused: Boolean(options.reuse),
         storedTextsSeconds: storing.seconds, settings: { connections: options.connections, duration: 0, warmup: 0 },
         scenarios: [], serverPeakRssMb: memoryMb(counting.pid, 'VmHWM'), instructions,
       };
@@ -97,7 +110,7 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
     const serverPeakRssMb = memoryMb(service.pid, 'VmHWM');
     machine.loadAverage.after = loadavg()[0];
     return {
-      startedAt, machine, database: database.label.replace(/ \(.*\)$/, ''), events, seedSeconds: seed.seconds, seedCpuSeconds: seed.cpuSeconds,
+      startedAt, machine, database: database.label.replace(/ \(.*\)$/, ''), events, seedSeconds: seed.seconds, seedCpuSeconds: seed.cpuSeconds, reused: Boolean(options.reuse),
       storedTextsSeconds: storing.seconds,
       settings: { connections: options.connections, duration: options.duration, warmup: options.warmup },
       scenarios: results, serverPeakRssMb,
@@ -105,7 +118,7 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
   } finally {
     await service?.stop();
     if (open) await database.handle.close();
-    if (options.keep) log(`kept: ${dir} (server.log${options.database ? '' : ', bench.db'}${options.instructions > 0 ? ', callgrind.<scenario>' : ''}); database ${database.label}`);
+    if (options.keep || options.reuse) log(`kept: ${dir} (server.log${options.database ? '' : ', bench.db'}${options.instructions > 0 ? ', callgrind.<scenario>' : ''}); database ${database.label}`);
     else {
       await database.drop();
       rmSync(dir, { recursive: true, force: true });

@@ -31,3 +31,13 @@ describe('bench options: --halt-poll', () => {
     expect(parseOptions(['--halt-poll', '10000']).haltPoll).toBe(10_000);
   });
 });
+
+// `--reuse <dir>` (bench/run.ts): the database a `--keep` run left, measured again instead of a new seed.
+describe('bench options: --reuse', () => {
+  it('names a folder, and is refused with a database of its own or the scale run', () => {
+    expect(parseOptions([]).reuse).toBeUndefined();
+    expect(parseOptions(['--reuse', '/tmp/cal-bench-x']).reuse).toBe('/tmp/cal-bench-x');
+    expect(() => parseOptions(['--reuse', '/tmp/cal-bench-x', '--database', 'sqlite:/tmp/x.db'])).toThrow(/cannot be combined with --database or --scale/);
+    expect(() => parseOptions(['--reuse', '/tmp/cal-bench-x', '--scale'])).toThrow(OptionsError);
+  });
+});
