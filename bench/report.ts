@@ -91,7 +91,7 @@ export const resultTable = (results: ScenarioResult[]) => textTable(HEADERS, row
 
 export function summaryLine(report: RunReport): string {
   const m = report.machine;
-  const seeded = report.reused ? 'an earlier run\'s database, not seeded again' : `seeded in ${report.seedSeconds.toFixed(1)} s (${report.seedCpuSeconds.toFixed(1)} s CPU)`;
+  const seeded = report.reused ? `an earlier run's database, not seeded again` : `seeded in ${report.seedSeconds.toFixed(1)} s (${report.seedCpuSeconds.toFixed(1)} s CPU)`;
   return `${report.events} events on ${report.database}; ${seeded}; ` +
     `texts stored by the service in ${report.storedTextsSeconds.toFixed(1)} s; ` +
     `${report.settings.connections} connections, warm-up in rounds of ${report.settings.warmup} s until the server's CPU a request settles, then ${report.settings.duration} s each; ` +

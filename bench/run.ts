@@ -38,16 +38,10 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
   let open = true;
   let service: Service | undefined;
   try {
-    let seed;
-    if (options.reuse) {
-      seed = await reuseCalendar(database.handle);
-      events = seed.events;
-      log(`reusing the ${events} events of ${database.label}`);
-    } else {
-      log(`seeding ${events} events on ${database.label} …`);
-      seed = await seedCalendar(database.handle, events, log);
-      log(`seeded ${events} events in ${seed.seconds.toFixed(1)} s (${seed.cpuSeconds.toFixed(1)} s of CPU in this process)`);
-    }
+    if (!options.reuse) log(`seeding ${events} events on ${database.label} …`);
+    const seed = options.reuse ? await reuseCalendar(database.handle) : await seedCalendar(database.handle, events, log);
+    events = seed.events;
+    log(options.reuse ? `reusing the ${events} events of ${database.label}` : `seeded ${events} events in ${seed.seconds.toFixed(1)} s (${seed.cpuSeconds.toFixed(1)} s of CPU in this process)`);
     const fixtures = await readFixtures(database.handle.db);
     await database.handle.close();
     open = false;

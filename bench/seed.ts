@@ -134,10 +134,10 @@ export async function seedCalendar(database: DbHandle, count: number, log: (line
   };
 }
 
-
 /**
  * A database seeded by an earlier run, measured again (`--reuse`): the bench user gets a new password (the
- * old one was printed nowhere), and the events are counted, the creates of earlier runs among them.
+ * old one was printed nowhere), and every event row is counted: the creates of earlier runs and the seed's
+ * series occurrences among them (a seed's own count is of the events it was asked for).
  */
 export async function reuseCalendar(database: DbHandle): Promise<SeedResult> {
   const user = await createUserService(createUserRepository(database.db)).resetPassword('bench');
