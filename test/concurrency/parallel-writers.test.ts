@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminAuth, postgresSchema, startService, type ServiceProcess } from '../helpers/spawn-service.ts';
+import { adminAuth, postgresSchema, SERVICE_START_MS, startService, type ServiceProcess } from '../helpers/spawn-service.ts';
 import { API, describeEachDialect } from '../helpers/test-app.ts';
 
 const EVENT = { start_date: '2027-03-05 19:00:00', end_date: '2027-03-05 22:00:00' };
@@ -135,9 +135,9 @@ for (const target of shared) {
       database = await target.open();
       // One after the other: the first migrates the empty database.
       services = [await startService({ DATABASE_URL: database.url }), await startService({ DATABASE_URL: database.url })];
-    });
+    }, 2 * SERVICE_START_MS);
     afterAll(async () => {
-      await Promise.all(services.map((s) => s.stop()));
+      await Promise.all((services ?? []).map((s) => s.stop()));
       await database.drop();
     });
     const fetchJson = async (base: string, method: string, path: string, payload?: unknown) => {

@@ -10,7 +10,7 @@ import { createDb, type DbHandle } from '../../src/db/create-db.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 import { requestArrived } from '../../src/db/read-generation.ts';
 import { createStore } from '../../src/db/store.ts';
-import { adminAuth, postgresSchema, startService, type ServiceProcess } from '../helpers/spawn-service.ts';
+import { adminAuth, postgresSchema, SERVICE_START_MS, startService, type ServiceProcess } from '../helpers/spawn-service.ts';
 import { API, sqliteRuns, testConfig } from '../helpers/test-app.ts';
 
 /** Sends one request on a kept-alive connection and reads its answer (Content-Length bodies only). */
@@ -63,7 +63,7 @@ describe.each(targets)('a read begun before a request arrives, on $name shared b
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     socket = connect(Number(new URL(address).port), '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
-  });
+  }, SERVICE_START_MS);
   afterAll(async () => {
     socket?.destroy();
     await app?.close();

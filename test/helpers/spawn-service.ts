@@ -43,6 +43,12 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * How long a service process may take to answer after it is spawned. A hook that starts some needs as many
+ * times this for its timeout: the hooks' default (20 s) ran out on a loaded machine with two to start.
+ */
+export const SERVICE_START_MS = 60_000;
+
 /** `cal-events serve` as its own process on a free port, with an administrator `admin` (ADMIN_PASSWORD). */
 export async function startService(env: Record<string, string>): Promise<ServiceProcess> {
   const port = await freePort();
@@ -54,7 +60,7 @@ export async function startService(env: Record<string, string>): Promise<Service
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + SERVICE_START_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}: ${stderr}`);
     try {
