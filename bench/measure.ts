@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { LoadResult, LoadSpec, LoadTarget } from './load.ts';
+import { fileInMemory, type FileInMemory } from './page-cache.ts';
 import { cpuSeconds, cpuSplit, freePort, LOAD_CORE, pinned, type Service, sampleRss, startService, storageReadBytes } from './processes.ts';
 import type { BenchRequest, Scenario } from './scenarios.ts';
 
@@ -16,6 +17,8 @@ export interface RunSettings {
   warmup: number;
   /** The run's temporary folder: load specs and process logs go there. */
   dir: string;
+  /** The SQLite file the service serves, whose share in memory each scenario notes (bench/page-cache.ts). */
+  databaseFile?: string;
 }
 
 export interface ServiceMeasure extends LoadResult {
@@ -55,6 +58,8 @@ export interface ScenarioResult {
   ratio: number;
   /** Failed probe requests, status and the start of the body, for the warning. */
   probeFailures: string[];
+  /** How much of the SQLite file was in memory when the measured slices began (unknown on PostgreSQL). */
+  databaseInMemory?: FileInMemory;
 }
 
 let specs = 0;
@@ -181,6 +186,8 @@ async function measureWithCeiling(service: Service, target: LoadTarget, bytes: n
     const ceilingTarget = { url: ceiling.url, sequence: target.sequence };
     await warm(() => warmUpRound(ceilingTarget, settings, ceiling.pid), settings.warmup);
     const warmupSeconds = await warm(() => warmUpRound(target, settings, service.pid), settings.warmup);
+    // What the measured requests meet: after the warm-up, which reads part of the file back.
+    const databaseInMemory = settings.databaseFile === undefined ? undefined : fileInMemory(settings.databaseFile);
     const watches = [watchServer(service.pid), watchServer(ceiling.pid)];
     const spec = { connections: settings.connections, targets: [target, ceilingTarget], slices: SLICES, sliceSeconds: settings.duration / SLICES };
     const [served, bare] = await load(spec, settings.dir, (edge, i) => watches[i][edge]());
@@ -188,6 +195,7 @@ async function measureWithCeiling(service: Service, target: LoadTarget, bytes: n
     return {
       service: { ...served, ...watches[0].measured(served.responses), warmupSeconds },
       ceiling: { ...bare, bodyBytes: bytes, cpuPerRequestUs, systemCpuPerRequestUs },
+      databaseInMemory,
     };
   } finally {
     await ceiling.stop();
@@ -197,7 +205,7 @@ async function measureWithCeiling(service: Service, target: LoadTarget, bytes: n
 /** Probe, then the scenario measured side by side with its ceiling (its CPU and memory watched). */
 export async function measureScenario(service: Service, scenario: Scenario, settings: RunSettings): Promise<ScenarioResult> {
   const { bytes, failures } = await probe(service.url, scenario.sequence);
-  const { service: measured, ceiling } = await measureWithCeiling(service, { url: service.url, sequence: scenario.sequence }, bytes, settings);
+  const { service: measured, ceiling, databaseInMemory } = await measureWithCeiling(service, { url: service.url, sequence: scenario.sequence }, bytes, settings);
   return {
     name: scenario.name,
     title: scenario.title,
@@ -206,5 +214,6 @@ export async function measureScenario(service: Service, scenario: Scenario, sett
     ceiling,
     ratio: measured.rps / ceiling.rps,
     probeFailures: failures,
+    databaseInMemory,
   };
 }

@@ -3,6 +3,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { InstructionCount } from './instructions.ts';
 import { BENCH_DIR, type ScenarioResult } from './measure.ts';
+import { idleMemoryReclaim } from './page-cache.ts';
 import { canPin } from './processes.ts';
 
 export interface Machine {
@@ -13,6 +14,8 @@ export interface Machine {
   pinned: string;
   /** How idle vCPUs wait during the run (bench/halt-poll.ts). */
   idle?: string;
+  /** Whether the kernel reclaims idle memory, the page cache's included, whatever is free (bench/page-cache.ts). */
+  reclaim?: string;
   /** The server's and the load generator's cores timed on a fixed workload before the scenarios (bench/core-speed.ts). */
   coreSpeed?: string;
   /** Other work on the machine skews every number: the 1-minute load average before and after the run. */
@@ -47,12 +50,13 @@ export function machineInfo(): Machine {
     memoryGb: Math.round(totalmem() / 2 ** 30),
     node: process.version,
     pinned: canPin ? 'server on core 0, load generator on core 1 (taskset)' : 'not pinned (no taskset or one core)',
+    reclaim: idleMemoryReclaim(),
     loadAverage: { before: loadavg()[0] },
   };
 }
 
 const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
-const HEADERS = ['scenario', 'ratio', 'req/s', 'ceiling req/s', 'ceiling CPU µs/req', 'ceiling system µs/req', 'body B', 'p50 ms', 'p99 ms', 'non-2xx', 'CPU %', 'CPU µs/req', 'main µs/req', 'system µs/req', 'peak RSS MB', 'disk read MB', 'warm-up s'];
+const HEADERS = ['scenario', 'ratio', 'req/s', 'ceiling req/s', 'ceiling CPU µs/req', 'ceiling system µs/req', 'body B', 'p50 ms', 'p99 ms', 'non-2xx', 'CPU %', 'CPU µs/req', 'main µs/req', 'system µs/req', 'peak RSS MB', 'disk read MB', 'db in memory MB', 'warm-up s'];
 
 function rows(results: ScenarioResult[]): string[][] {
   return results.map((r) => [
@@ -72,6 +76,7 @@ function rows(results: ScenarioResult[]): string[][] {
     fixed(r.service.systemCpuPerRequestUs, 0),
     fixed(r.service.peakRssMb, 0),
     fixed(r.service.storageReadMb, 1),
+    r.databaseInMemory ? `${r.databaseInMemory.residentMb.toFixed(0)} of ${r.databaseInMemory.fileMb.toFixed(0)}` : '-',
     String(r.service.warmupSeconds),
   ]);
 }
@@ -95,7 +100,7 @@ export function summaryLine(report: RunReport): string {
   return `${report.events} events on ${report.database}; ${seeded}; ` +
     `texts stored by the service in ${report.storedTextsSeconds.toFixed(1)} s; ` +
     `${report.settings.connections} connections, warm-up in rounds of ${report.settings.warmup} s until the server's CPU a request settles, then ${report.settings.duration} s each; ` +
-    `${m.cores} × ${m.cpu}, node ${m.node}; ${m.pinned}${m.coreSpeed ? `: ${m.coreSpeed}` : ''}; ${m.idle ?? 'idle vCPUs as the machine has them'}; load average ${m.loadAverage.before.toFixed(2)} before, ` +
+    `${m.cores} × ${m.cpu}, node ${m.node}; ${m.pinned}${m.coreSpeed ? `: ${m.coreSpeed}` : ''}; ${m.idle ?? 'idle vCPUs as the machine has them'}; ${m.reclaim ?? 'no idle memory reclaimed by the kernel (DAMON)'}; load average ${m.loadAverage.before.toFixed(2)} before, ` +
     `${m.loadAverage.after?.toFixed(2) ?? '?'} after; server peak RSS ${report.serverPeakRssMb.toFixed(0)} MB`;
 }
 

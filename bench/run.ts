@@ -10,6 +10,7 @@ import { CALLGRIND_ENV, callgrind, countInstructions, type InstructionCount, ins
 import { freePort, killServices, LOAD_CORE, memoryMb, SERVER_CORE, type Service, startService } from './processes.ts';
 import { coreSpeeds, speedLabel } from './core-speed.ts';
 import { pollWhenIdle } from './halt-poll.ts';
+import { sqliteFile } from './page-cache.ts';
 import { machineInfo, resultTable, type RunReport, summaryLine, writeRun } from './report.ts';
 import { writeScale } from './scale-report.ts';
 import { buildScenarios, type ScenarioName } from './scenarios.ts';
@@ -71,7 +72,7 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
     // The service is idle now, its texts stored: the cores are timed before any scenario loads them.
     machine.coreSpeed = speedLabel([SERVER_CORE, LOAD_CORE], coreSpeeds([SERVER_CORE, LOAD_CORE]));
     log(`cores: ${machine.coreSpeed}`);
-    const settings: RunSettings = { connections: options.connections, duration: options.duration, warmup: options.warmup, dir };
+    const settings: RunSettings = { connections: options.connections, duration: options.duration, warmup: options.warmup, dir, databaseFile: sqliteFile(database.serverUrl) };
     if (options.instructions > 0) {
       // The texts are stored now: the same service again, under callgrind, counts the scenarios' requests.
       await service.stop();
@@ -97,8 +98,9 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
       results.push(result);
       const s = result.service;
       const { ceiling } = result;
+      const inMemory = result.databaseInMemory ? `, ${result.databaseInMemory.residentMb.toFixed(0)} of the database's ${result.databaseInMemory.fileMb.toFixed(0)} MB in memory at the start` : '';
       log(`  ${name}: ${s.rps.toFixed(0)} req/s (ceiling ${ceiling.rps.toFixed(0)} at ${ceiling.cpuPerRequestUs.toFixed(0)} µs a request, kernel ${ceiling.systemCpuPerRequestUs.toFixed(0)}; ratio ${result.ratio.toFixed(3)}), ` +
-        `p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms, non-2xx ${s.non2xx}, CPU ${s.cpuPercent.toFixed(0)} % (${s.cpuPerRequestUs.toFixed(0)} µs a request: main thread ${s.mainCpuPerRequestUs.toFixed(0)}, kernel ${s.systemCpuPerRequestUs.toFixed(0)}), RSS ${s.peakRssMb.toFixed(0)} MB, ${s.storageReadMb.toFixed(1)} MB read from disk, after ${s.warmupSeconds} s of warm-up`);
+        `p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms, non-2xx ${s.non2xx}, CPU ${s.cpuPercent.toFixed(0)} % (${s.cpuPerRequestUs.toFixed(0)} µs a request: main thread ${s.mainCpuPerRequestUs.toFixed(0)}, kernel ${s.systemCpuPerRequestUs.toFixed(0)}), RSS ${s.peakRssMb.toFixed(0)} MB, ${s.storageReadMb.toFixed(1)} MB read from disk${inMemory}, after ${s.warmupSeconds} s of warm-up`);
       for (const failure of result.probeFailures) log(`    probe: ${failure}`);
     }
     const serverPeakRssMb = memoryMb(service.pid, 'VmHWM');
