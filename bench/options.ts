@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SCALE_SCENARIOS, SCENARIOS, type ScenarioName } from './scenarios.ts';
 
@@ -104,6 +106,10 @@ export function parseOptions(argv: string[]): BenchOptions {
   if (values.reuse !== undefined && (database !== undefined || values.scale)) {
     throw new OptionsError('--reuse measures the database of a kept folder: it cannot be combined with --database or --scale');
   }
+  // Checked here, so that a wrong folder is told as an option is, and an empty one never becomes the current folder.
+  if (values.reuse !== undefined && (values.reuse.trim() === '' || !existsSync(join(values.reuse, 'bench.db')))) {
+    throw new OptionsError(`--reuse ${JSON.stringify(values.reuse)}: no bench.db there (give the folder a --keep run printed)`);
+  }
   if (values.instructions !== undefined && values.scale) throw new OptionsError('--instructions counts one run: it cannot be combined with --scale');
   const scaleEvents = (values['scale-events'] ?? '10000,1000000').split(',').map((n) => count('scale-events', n.trim(), 0, 1));
   return {
@@ -113,7 +119,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     connections: count('connections', values.connections, 10, 1),
     scenarios: scenarios as ScenarioName[],
     database,
-    reuse: values.reuse,
+    reuse: values.reuse === undefined ? undefined : resolve(values.reuse),
     keep: values.keep,
     scale: values.scale,
     scaleEvents,

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { OptionsError, parseOptions } from '../../bench/options.ts';
 
 // `npm run bench -- --instructions <n>` (bench/instructions.ts): a count of requests, or a usage error.
@@ -34,10 +37,20 @@ describe('bench options: --halt-poll', () => {
 
 // `--reuse <dir>` (bench/run.ts): the database a `--keep` run left, measured again instead of a new seed.
 describe('bench options: --reuse', () => {
-  it('names a folder, and is refused with a database of its own or the scale run', () => {
+  const kept = mkdtempSync(join(tmpdir(), 'cal-bench-options-'));
+  writeFileSync(join(kept, 'bench.db'), '');
+  afterAll(() => rmSync(kept, { recursive: true, force: true }));
+
+  it('names a kept folder, and is refused with a database of its own or the scale run', () => {
     expect(parseOptions([]).reuse).toBeUndefined();
-    expect(parseOptions(['--reuse', '/tmp/cal-bench-x']).reuse).toBe('/tmp/cal-bench-x');
-    expect(() => parseOptions(['--reuse', '/tmp/cal-bench-x', '--database', 'sqlite:/tmp/x.db'])).toThrow(/cannot be combined with --database or --scale/);
-    expect(() => parseOptions(['--reuse', '/tmp/cal-bench-x', '--scale'])).toThrow(OptionsError);
+    expect(parseOptions(['--reuse', kept]).reuse).toBe(kept);
+    expect(() => parseOptions(['--reuse', kept, '--database', 'sqlite:/tmp/x.db'])).toThrow(/cannot be combined with --database or --scale/);
+    expect(() => parseOptions(['--reuse', kept, '--scale'])).toThrow(OptionsError);
+  });
+
+  it('refuses a folder without a kept database, and an empty one (which would seed into the current folder)', () => {
+    expect(() => parseOptions(['--reuse', join(kept, 'missing')])).toThrow(/no bench.db there/);
+    expect(() => parseOptions(['--reuse', ''])).toThrow(OptionsError);
+    expect(() => parseOptions(['--reuse', ' '])).toThrow(/no bench.db there/);
   });
 });
