@@ -8,7 +8,7 @@ import { migrateToLatest } from '../src/db/migrator.ts';
 import { runImport } from '../src/import/import.command.ts';
 import { silentProgress } from '../src/import/progress.ts';
 import { loadConfig } from '../src/config.ts';
-import { LOAD_CORE, pinned } from './processes.ts';
+import { LOAD_CORE, pinned, TSX } from './processes.ts';
 
 /**
  * The `import` scenario: events per second of `cal-events import` into a new SQLite file, from the fake The
@@ -33,7 +33,7 @@ export async function measureImport(dir: string, events: number): Promise<{ even
 }
 
 async function startSite(events: number): Promise<{ root: string; close(): Promise<void> }> {
-  const [command, args] = pinned(LOAD_CORE, process.execPath, ['--import', 'tsx', new URL('./fake-site.ts', import.meta.url).pathname, String(events)]);
+  const [command, args] = pinned(LOAD_CORE, process.execPath, ['--import', TSX, new URL('./fake-site.ts', import.meta.url).pathname, String(events)]);
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const [root] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
   return {

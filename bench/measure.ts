@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { LoadResult, LoadSpec, LoadTarget } from './load.ts';
 import { fileInMemory, type FileInMemory } from './page-cache.ts';
-import { cpuSeconds, cpuSplit, freePort, LOAD_CORE, pinned, type Service, sampleRss, startService, storageReadBytes } from './processes.ts';
+import { cpuSeconds, cpuSplit, freePort, LOAD_CORE, pinned, type Service, sampleRss, startService, storageReadBytes, TSX } from './processes.ts';
 import type { BenchRequest, Scenario } from './scenarios.ts';
 
 export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
@@ -68,7 +68,7 @@ let specs = 0;
 async function load(spec: LoadSpec, dir: string, onEdge?: (edge: 'start' | 'stop', i: number) => void): Promise<LoadResult[]> {
   const file = join(dir, `load-${specs++}.json`);
   writeFileSync(file, JSON.stringify(spec));
-  const [command, args] = pinned(LOAD_CORE, process.execPath, ['--import', 'tsx', join(BENCH_DIR, 'load.ts'), file]);
+  const [command, args] = pinned(LOAD_CORE, process.execPath, ['--import', TSX, join(BENCH_DIR, 'load.ts'), file]);
   const child = spawn(command, args, { cwd: ROOT_DIR, stdio: ['ignore', 'pipe', 'inherit'] });
   let results: LoadResult[] | undefined;
   for await (const line of createInterface({ input: child.stdout })) {
@@ -181,7 +181,7 @@ function watchServer(pid: number) {
  */
 async function measureWithCeiling(service: Service, target: LoadTarget, bytes: number, settings: RunSettings) {
   const port = await freePort();
-  const ceiling = await startService(['--import', 'tsx', join(BENCH_DIR, 'ceiling.ts')], { CEILING_BYTES: String(bytes) }, port, join(settings.dir, 'ceiling.log'), '/');
+  const ceiling = await startService(['--import', TSX, join(BENCH_DIR, 'ceiling.ts')], { CEILING_BYTES: String(bytes) }, port, join(settings.dir, 'ceiling.log'), '/');
   try {
     const ceilingTarget = { url: ceiling.url, sequence: target.sequence };
     await warm(() => warmUpRound(ceilingTarget, settings, ceiling.pid), settings.warmup);

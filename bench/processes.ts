@@ -3,6 +3,13 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 
+/**
+ * What `--import` loads for a helper process written in TypeScript (the load generator, the ceiling, the fake
+ * site): tsx resolved from here, not from the folder the bench was started in (`node bin/bench.mjs` run
+ * elsewhere could not find it).
+ */
+export const TSX = import.meta.resolve('tsx');
+
 /** The server gets core 0 and the load generator core 1, when there are two cores and taskset to say so. */
 export const SERVER_CORE = 0;
 export const LOAD_CORE = 1;
