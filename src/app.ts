@@ -150,7 +150,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   const metrics = config.metrics ? registerMetrics(app, { pool: database.pool }) : undefined;
   registerAnswerBytes(app);
   const corsHeaders = registerCors(app, config.corsOrigins);
-  if (logStream) registerAccessLog(app, config.logLevel, (line) => logStream.write(line));
+  if (logStream && config.accessLog) registerAccessLog(app, config.logLevel, (line) => logStream.write(line));
   const securityHeaders = registerSecurityHeaders(app, config.publicUrl);
   registerHealth(app, database.db);
   const pickLanguage = registerLanguage(app, config.locales);

@@ -12,6 +12,8 @@ export interface Config {
   maxPerPage: number;
   locales: string[];
   logLevel: string;
+  /** Whether each answered request writes its access line (at `info`): off where a proxy in front logs requests. */
+  accessLog: boolean;
   adminPassword: string | undefined;
   corsOrigins: string[] | '*';
   bodyLimit: number;
@@ -122,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxPerPage: int('CAL_MAX_PER_PAGE', 50, 1, 1000),
     locales,
     logLevel: oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
+    accessLog: oneOf('CAL_ACCESS_LOG', 'on', ['on', 'off'] as const) === 'on',
     adminPassword: env.CAL_ADMIN_PASSWORD || undefined,
     corsOrigins: origins === '*' ? '*' : origins.split(',').map((o) => o.trim()).filter(Boolean),
     bodyLimit: int('CAL_BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),

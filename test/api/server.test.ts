@@ -71,6 +71,22 @@ describe.runIf(sqliteRuns())('cal-events serve', { timeout: 90_000 }, () => {
     await new Promise((resolve) => again.child.on('exit', resolve));
   });
 
+  it('writes no access line with CAL_ACCESS_LOG=off, and keeps its other info lines', async () => {
+    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const server = start({ PORT: port, HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'quiet.db')}`, CAL_ACCESS_LOG: 'off' });
+    await server.ready;
+    expect((await fetch(`http://127.0.0.1:${port}/cal/events/v1/venues`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/cal/events/v1/nowhere`)).status).toBe(404);
+    const exited = new Promise<number | null>((resolve) => server.child.on('exit', resolve));
+    server.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    // The lines are JSON (stdout is no terminal here); the start's are there, no request's.
+    expect(server.output()).toContain('"level":30');
+    expect(server.output()).toContain('Server listening');
+    expect(server.output()).not.toContain('"msg":"request"');
+    expect(server.output()).not.toContain('/cal/events/v1/');
+  });
+
   it('ends a stop that cannot finish after 10 s, with exit code 1', async () => {
     const port = String(20000 + Math.floor(Math.random() * 20000));
     const server = start({ PORT: port, HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'stuck.db')}` });

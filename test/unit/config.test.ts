@@ -32,18 +32,18 @@ describe('loadConfig', () => {
 
   it('reads the settings of operations, sync and webhooks, with their defaults', () => {
     expect(loadConfig({})).toMatchObject({
-      rateLimit: { reads: 1200, writes: 300, authFailures: 10 }, metrics: true, timeouts: { headersMs: 10_000, requestMs: 30_000 },
+      rateLimit: { reads: 1200, writes: 300, authFailures: 10 }, metrics: true, accessLog: true, timeouts: { headersMs: 10_000, requestMs: 30_000 },
       recurrence: { horizonDays: 730, maxOccurrences: 1000 }, changeRetentionDays: 90, webhooks: { allowPrivate: false, retrySeconds: [5, 300, 1800, 7200, 18000, 36000, 36000], pollMs: 1000, timeoutMs: 10_000 },
     });
-    const set = loadConfig({ CAL_RATE_LIMIT: 'off', CAL_METRICS: 'off', CAL_WEBHOOK_RETRY_SECONDS: '0.5, 2', CAL_WEBHOOKS_ALLOW_PRIVATE: 'on' });
-    expect([set.rateLimit, set.metrics, set.webhooks.retrySeconds, set.webhooks.allowPrivate]).toEqual([null, false, [0.5, 2], true]);
+    const set = loadConfig({ CAL_RATE_LIMIT: 'off', CAL_METRICS: 'off', CAL_ACCESS_LOG: 'off', CAL_WEBHOOK_RETRY_SECONDS: '0.5, 2', CAL_WEBHOOKS_ALLOW_PRIVATE: 'on' });
+    expect([set.rateLimit, set.metrics, set.accessLog, set.webhooks.retrySeconds, set.webhooks.allowPrivate]).toEqual([null, false, false, [0.5, 2], true]);
   });
 
   it('names each bad operations, sync or webhook setting', () => {
     let error: unknown;
     try {
       loadConfig({
-        CAL_RATE_LIMIT: 'maybe', CAL_RATE_LIMIT_READS: '0', CAL_METRICS: 'yes', CAL_HEADERS_TIMEOUT_MS: '5', CAL_CHANGES_RETENTION_DAYS: '0',
+        CAL_RATE_LIMIT: 'maybe', CAL_RATE_LIMIT_READS: '0', CAL_METRICS: 'yes', CAL_ACCESS_LOG: 'quiet', CAL_HEADERS_TIMEOUT_MS: '5', CAL_CHANGES_RETENTION_DAYS: '0',
         CAL_WEBHOOK_RETRY_SECONDS: '5,soon', CAL_WEBHOOK_POLL_MS: '1', CAL_WEBHOOK_TIMEOUT_MS: 'x', CAL_WEBHOOKS_ALLOW_PRIVATE: 'yes',
       });
     } catch (e) {
@@ -51,7 +51,7 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['CAL_RATE_LIMIT ', 'CAL_RATE_LIMIT_READS', 'CAL_METRICS', 'CAL_HEADERS_TIMEOUT_MS', 'CAL_CHANGES_RETENTION_DAYS',
+    for (const name of ['CAL_RATE_LIMIT ', 'CAL_RATE_LIMIT_READS', 'CAL_METRICS', 'CAL_ACCESS_LOG', 'CAL_HEADERS_TIMEOUT_MS', 'CAL_CHANGES_RETENTION_DAYS',
       'CAL_WEBHOOK_RETRY_SECONDS', 'CAL_WEBHOOK_POLL_MS', 'CAL_WEBHOOK_TIMEOUT_MS', 'CAL_WEBHOOKS_ALLOW_PRIVATE']) {
       expect(problems).toContain(name);
     }
