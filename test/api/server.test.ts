@@ -107,7 +107,8 @@ describe.runIf(sqliteRuns())('cal-events serve', { timeout: 90_000 }, () => {
   });
 
   it('exits 1 naming a bad setting', async () => {
-    const server = start({ CAL_TIMEZONE: 'Atlantis/Capital', PORT: '1' });
+    const server = start({ CAL_TIMEZONE: 'Atlantis/Capital', CAL_ACCESS_LOG: 'quiet', PORT: '1' });
     await expect(server.ready).rejects.toThrow(/exited 1[\s\S]*CAL_TIMEZONE/);
+    expect(server.output()).toContain('CAL_ACCESS_LOG');
   });
 });
