@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openBenchDatabase, openKeptDatabase } from './database.ts';
@@ -15,7 +15,6 @@ import { machineInfo, resultTable, type RunReport, summaryLine, writeRun } from 
 import { writeScale } from './scale-report.ts';
 import { buildScenarios, type ScenarioName } from './scenarios.ts';
 import { reuseCalendar, seedCalendar } from './seed.ts';
-import { STORED_TEXTS_LOG } from '../src/server.ts';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 /** Events of the import scenario: enough pages (50 each) for a steady rate. */
@@ -51,6 +50,8 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
     const scenarios = buildScenarios(fixtures, authorization);
     const port = await freePort();
     const env = {
+      // The default log level, whatever the caller's: every answered request writes its access line, as it does
+      // for a user who runs the service as it comes.
       // The public address is part of every stored text's fingerprint (events/stored-texts.ts): the same at every
       // run, or a reused database would store all its texts again at the start of each.
       DATABASE_URL: database.serverUrl, HOST: '127.0.0.1', LOG_LEVEL: 'info', CAL_PUBLIC_URL: 'http://localhost', CAL_TIMEZONE: 'UTC',
@@ -66,7 +67,7 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
     log(`service pid ${service.pid} on ${service.url}`);
     // A service runs with every event's text stored once it has run a while (events/stored-texts.ts): it
     // stores those missing at start, which the scenarios wait for, as they would for a warm cache.
-    const storing = await storedTexts(join(dir, 'server.log'));
+    const storing = await storedTexts(service.url);
     log(`the service stored ${storing.texts} event texts in ${storing.seconds.toFixed(1)} s`);
 
     // The service is idle now, its texts stored: the cores are timed before any scenario loads them.
@@ -79,7 +80,7 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
       writeFileSync(join(dir, 'server-callgrind.log'), '');
       const counting = service = await startService([...nodeFlags, join(ROOT_DIR, 'dist/src/cli.js'), 'serve'], { ...env, ...CALLGRIND_ENV },
         port, join(dir, 'server-callgrind.log'), '/cal/events/v1/', callgrind(dir));
-      await storedTexts(counting.logFile);
+      await storedTexts(counting.url);
       const instructions: InstructionCount[] = [];
       for (const name of names) {
         instructions.push(await countInstructions(counting.url, counting.pid, dir, scenarios[name], options.instructions, options.connections, options.keep));
@@ -124,14 +125,15 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
   }
 }
 
-/** Waits for the service's log to say every event's text is stored; how many, and how long it took. */
-async function storedTexts(logFile: string): Promise<{ texts: number; seconds: number }> {
-  const pattern = new RegExp(`${STORED_TEXTS_LOG}: (\\d+) in ([\\d.]+) s`);
+/** Waits for the service's `/readyz` to say every event's text is stored; how many, and how long it took. */
+async function storedTexts(url: string): Promise<{ texts: number; seconds: number }> {
   for (const deadline = Date.now() + 30 * 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
-    const found = pattern.exec(readFileSync(logFile, 'utf8'));
-    if (found) return { texts: Number(found[1]), seconds: Number(found[2]) };
+    const ready = await (await fetch(`${url}/readyz`)).json() as { background?: Record<string, { state: string; count?: number; seconds: number }> };
+    const texts = ready.background?.event_texts;
+    if (texts?.state === 'failed') throw new Error(`the service could not store its event texts (its log says why)`);
+    if (texts?.state === 'done') return { texts: texts.count ?? 0, seconds: texts.seconds };
   }
-  throw new Error(`the service did not say "${STORED_TEXTS_LOG}" within 30 minutes (see ${logFile})`);
+  throw new Error('the service did not store its event texts within 30 minutes');
 }
 
 /** Every failed response, counted; 0 is the only acceptable number. */

@@ -152,7 +152,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   const corsHeaders = registerCors(app, config.corsOrigins);
   if (logStream && config.accessLog) registerAccessLog(app, config.logLevel, (line) => logStream.write(line));
   const securityHeaders = registerSecurityHeaders(app, config.publicUrl);
-  registerHealth(app, database.db);
+  const background = registerHealth(app, database.db);
   const pickLanguage = registerLanguage(app, config.locales);
   beforeRouting = (request, reply) => {
     corsHeaders(request, reply);
@@ -175,7 +175,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   const events = createEventService({
     ...deps, venues, organizers, failed: (error) => app.log.warn({ err: error }, 'stored event texts could not be written'),
   });
-  app.decorate('storeEventTexts', (stopped: () => boolean, ids?: number) => events.storeTexts(stopped, ids));
+  app.decorate('storeEventTexts', (stopped: () => boolean, ids?: number) => background('event_texts', () => events.storeTexts(stopped, ids)));
   app.addHook('onClose', async () => events.flushTexts());
   const feeds = createFeedService({ events, urls, config, store });
   registerEventRoutes(app, events, feeds, store.lastWrite);

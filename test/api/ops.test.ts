@@ -1,6 +1,8 @@
 import { connect } from 'node:net';
 import { expect, it } from 'vitest';
+import Fastify from 'fastify';
 import { buildApp } from '../../src/app.ts';
+import { registerHealth } from '../../src/http/health.ts';
 import { migrateDown, migrateToLatest } from '../../src/db/migrator.ts';
 import { migrations } from '../../src/db/migrations/index.ts';
 import { API, describeEachDialect, testConfig } from '../helpers/test-app.ts';
@@ -22,12 +24,51 @@ const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\
 describeEachDialect('operations: health, readiness, metrics, security headers', (t) => {
   it('/healthz answers while the process lives; /readyz while the database answers with a current schema', async () => {
     expect((await t().app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await t().app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
+    expect((await t().app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready', background: {} });
     await migrateDown(t().database.db);
     const behind = await t().app.inject({ url: '/readyz' });
     expect([behind.statusCode, behind.json().code, behind.json().data.pending]).toEqual([503, 'rest_not_ready', [Object.keys(migrations).at(-1)]]);
     await migrateToLatest(t().database.db);
     expect((await t().app.inject({ url: '/readyz' })).statusCode).toBe(200);
+  });
+
+  it('/readyz says where background work stands, without holding readiness back or saying why work failed', async () => {
+    const app = Fastify({ logger: false });
+    const track = registerHealth(app, t().database.db);
+    const readyz = async () => {
+      const answer = await app.inject({ url: '/readyz' });
+      return [answer.statusCode, answer.json()];
+    };
+    let finish = (_count: number) => {};
+    let fail = (_error: Error) => {};
+    const counting = track('counting', () => new Promise<number>((resolve) => (finish = resolve)));
+    const failing = track('failing', () => new Promise<number>((_resolve, reject) => (fail = reject)));
+    const [status, running] = await readyz();
+    expect([status, running.background.counting.state, running.background.failing.state]).toEqual([200, 'running', 'running']);
+    expect(running.background.counting.seconds).toBeGreaterThanOrEqual(0);
+    finish(42);
+    fail(new Error('near "selct": syntax error'));
+    // The caller gets the work's own outcome; readiness stays 200, and the failure's cause is not shown.
+    expect(await counting).toBe(42);
+    await expect(failing).rejects.toThrow('syntax error');
+    const [after, ended] = await readyz();
+    expect([after, ended.status, ended.background.counting.state, ended.background.counting.count, ended.background.failing.state])
+      .toEqual([200, 'ready', 'done', 42, 'failed']);
+    expect(JSON.stringify(ended)).not.toContain('syntax');
+    // An end is reported as it was: its seconds do not go on counting.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await readyz())[1].background.counting.seconds).toBe(ended.background.counting.seconds);
+    await app.close();
+  });
+
+  it("/readyz shows the service's storing of event texts, and how many it stored", async () => {
+    await t().request({ method: 'POST', url: `${API}/events`, headers: (await t().user('administrator')).headers,
+      payload: { title: 'Stored', start_date: '2027-03-05 19:00:00', end_date: '2027-03-05 22:00:00', status: 'publish' } });
+    await t().database.db.deleteFrom('event_text').execute();
+    const stored = await t().app.storeEventTexts(() => false);
+    expect(stored).toBe(1);
+    const ready = (await t().app.inject({ url: '/readyz' })).json();
+    expect([ready.background.event_texts.state, ready.background.event_texts.count]).toEqual(['done', 1]);
   });
 
   it('/metrics counts requests by route pattern and status, with latencies, cache lookups and the process', async () => {
