@@ -38,6 +38,14 @@ describe.runIf(sqliteRuns())('cal-events serve', { timeout: 90_000 }, () => {
     expect(password).toBeDefined();
     expect(server.output()).not.toContain('authorization');
 
+    // The start's background work (storing event texts: none here) shows in /readyz once done.
+    let ready: { status?: string; background?: { event_texts?: { state: string } } } = {};
+    for (let tries = 0; tries < 100 && ready.background?.event_texts?.state !== 'done'; tries++) {
+      if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      ready = await (await fetch(`http://127.0.0.1:${port}/readyz`)).json();
+    }
+    expect(ready).toMatchObject({ status: 'ready', background: { event_texts: { state: 'done', count: 0 } } });
+
     const auth = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
     const created = await fetch(`http://127.0.0.1:${port}/cal/events/v1/venues`, {
       method: 'POST', headers: { authorization: auth, 'content-type': 'application/json', origin: 'https://site.test' },
