@@ -50,10 +50,9 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
     const scenarios = buildScenarios(fixtures, authorization);
     const port = await freePort();
     const env = {
-      // The default log level, whatever the caller's: every answered request writes its access line, as it does
-      // for a user who runs the service as it comes.
-      // The public address is part of every stored text's fingerprint (events/stored-texts.ts): the same at every
-      // run, or a reused database would store all its texts again at the start of each.
+      // LOG_LEVEL: the default, whatever the caller's, so every answered request writes its access line as it does
+      // for a user who runs the service as it comes. CAL_PUBLIC_URL: part of every stored text's fingerprint
+      // (events/stored-texts.ts), the same at every run, or a reused database would store all its texts again.
       DATABASE_URL: database.serverUrl, HOST: '127.0.0.1', LOG_LEVEL: 'info', CAL_PUBLIC_URL: 'http://localhost', CAL_TIMEZONE: 'UTC',
       // One load generator is one client: a rate limit would measure itself.
       CAL_RATE_LIMIT: 'off',
