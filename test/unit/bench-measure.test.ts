@@ -1,8 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countsOf } from '../../bench/instructions.ts';
 import { warm } from '../../bench/measure.ts';
 import { canPin, readBytesOf, storageReadBytes } from '../../bench/processes.ts';
-import { coreSpeeds, speedLabel } from '../../bench/core-speed.ts';
+import { type CoreSpeeds, coreSpeeds, pageTableIsolation, speedLabel } from '../../bench/core-speed.ts';
 
 // What the bench measures besides the load (bench/measure.ts, bench/processes.ts). The warm-up: rounds until
 // the server's CPU a request settles; given the CPU of each round, how many rounds run and how many seconds
@@ -61,14 +64,29 @@ describe('bench --instructions: a callgrind file read', () => {
 
 describe('bench core speeds', () => {
   it.runIf(canPin)('times the same work on each core named, in µs an operation', () => {
-    const speeds = coreSpeeds([0, 1], 100) as number[];
-    expect(speeds).toHaveLength(2);
-    for (const us of speeds) expect(us).toBeGreaterThan(0);
-    expect(speedLabel([0, 1], [2.494, 1.5])).toBe('core 0 2.49 µs, core 1 1.50 µs (a fixed JSON round trip, the median of 3)');
+    const speeds = coreSpeeds([0, 1], 100) as CoreSpeeds;
+    expect(speeds.json).toHaveLength(2);
+    for (const us of speeds.json) expect(us).toBeGreaterThan(0);
+    expect(speeds.systemCall).toBeGreaterThan(0);
+    expect(speeds.isolation).toBe(pageTableIsolation());
+    expect(speedLabel([0, 1], { json: [2.494, 1.5], systemCall: 0.412, isolation: 'no kernel page-table isolation' })).toBe(
+      'core 0 2.49 µs, core 1 1.50 µs (a fixed JSON round trip, the median of 3); a system call 0.41 µs on core 0 (fstat), no kernel page-table isolation');
   });
 
   it('says so where the cores are not pinned, or a core gave no time', () => {
     expect(speedLabel([0, 1], undefined)).toBe('core speeds not measured (cores not pinned)');
-    expect(speedLabel([0, 1], [NaN, 1.5])).toBe('core 0 ? µs, core 1 1.50 µs (a fixed JSON round trip, the median of 3)');
+    expect(speedLabel([0, 1], { json: [NaN, 1.5], systemCall: NaN, isolation: 'kernel page-table isolation on' })).toBe(
+      'core 0 ? µs, core 1 1.50 µs (a fixed JSON round trip, the median of 3); a system call ? µs on core 0 (fstat), kernel page-table isolation on');
+  });
+
+  it("reads the kernel's page-table isolation from its Meltdown report", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pti-'));
+    const file = join(dir, 'meltdown');
+    writeFileSync(file, 'Mitigation: PTI\n');
+    expect(pageTableIsolation(file)).toBe('kernel page-table isolation on');
+    writeFileSync(file, 'Not affected\n');
+    expect(pageTableIsolation(file)).toBe('no kernel page-table isolation');
+    expect(pageTableIsolation(join(dir, 'missing'))).toBe('kernel page-table isolation unknown');
+    rmSync(dir, { recursive: true });
   });
 });
