@@ -1,7 +1,8 @@
-// How fast each core runs a fixed piece of JavaScript, timed before the run. The cores of one virtual machine
-// need not run at one speed: on one kind here the service's core 0 took 1.6 times as long as core 1 for the
-// same work, every time, and which core is the slow one differs between machines. A run's absolute times (µs
-// of CPU a request) are the service core's; read against another run's, they need its speed beside them.
+// How fast each core runs a fixed piece of JavaScript, and a system call, timed before the run. The cores of
+// one virtual machine need not run at one speed: on one kind here the service's core 0 took 1.6 times as long
+// as core 1 for the same work, every time, and which core is the slow one differs between machines. A run's
+// absolute times (µs of CPU a request) are the service core's; read against another run's, they need its
+// speed beside them.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { canPin } from './processes.ts';
@@ -19,7 +20,7 @@ process.stdout.write(String((Number(process.argv[1]) * 1000) / done));
  * A system call as Node makes one (`fstat` of an open file) for `ms` milliseconds: µs a call. What a kernel
  * entry costs depends on the machine's virtualization and its kernel's mitigations, not only on its cores:
  * 2.7 µs on the machine of 2026-11-29 (a guest whose kernel isolates its page tables, with no PCID, so that
- * every entry also empties the TLB), where the JSON round trip above took 2.2 µs. A cold read makes several.
+ * every entry also empties the TLB), where the JSON round trip above took 2.0-2.2 µs. A cold read makes several.
  */
 const SYSTEM_CALL = `
 const fs = require('node:fs');
@@ -73,8 +74,8 @@ export function pageTableIsolation(file = '/sys/devices/system/cpu/vulnerabiliti
 const us = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '?');
 
 /**
- * For the report: `core 0 2.49 µs, core 1 1.58 µs (a fixed JSON round trip, the median of 3); a system call
- * 0.41 µs on core 0 (fstat), no kernel page-table isolation`.
+ * For the report, as on 2026-11-29: `core 0 2.03 µs, core 1 1.97 µs (a fixed JSON round trip, the median of 3);
+ * a system call 2.64 µs on core 0 (fstat), kernel page-table isolation on`.
  */
 export function speedLabel(cores: number[], speeds: CoreSpeeds | undefined): string {
   if (!speeds) return 'core speeds not measured (cores not pinned)';
