@@ -273,19 +273,22 @@ describeEachDialect('event records stored ready to serve', (t) => {
     expect((await fresh(ids[0])).single.title).toBe('One, changed');
   });
 
-  it('requests are answered while a process stores texts, between its batches, not after all of them', async () => {
+  it('requests are answered while a process stores texts, between its ranges, not after all of them', async () => {
     for (let i = 0; i < 80; i++) await event(`Batch ${i}`);
     await db().deleteFrom('event_text').execute();
     const app = await buildApp({ config: t().config, database: t().database, logger: false });
     try {
-      // The walk stops once the request is answered: what it stored by then says when the request had its turn.
+      // A process that has served before: on PostgreSQL a request on a connection still to be opened could
+      // lose to the walk on the open one, whatever the walk does (it failed so once under CI's load).
+      await Promise.all([0, 1].map(() => app.inject({ url: `${API}/categories` })));
+      // Ranges of 10 ids, each followed by a pause: the walk stops once the request is answered, so what it
+      // stored by then says when the request had its turn.
       let answered = false;
       const [storedFirst, res] = await Promise.all([
-        app.storeEventTexts(() => answered),
+        app.storeEventTexts(() => answered, 10),
         app.inject({ url: `${API}/categories` }).then((res) => ((answered = true), res)),
       ]);
       expect(res.statusCode).toBe(200);
-      expect(storedFirst).toBeGreaterThan(0);
       expect(storedFirst).toBeLessThan(80);
       expect(await app.storeEventTexts(() => false)).toBe(80 - storedFirst);
     } finally {
