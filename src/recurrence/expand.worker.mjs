@@ -1,6 +1,6 @@
 // Expands RFC 5545 rules with rrule, off the main thread (src/recurrence/rule-starts.ts). A rule whose
 // parts can never all match (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30) makes rrule walk to the year 9999, seconds
-// of CPU: the main thread stops waiting after a deadline and ends this worker. Plain JavaScript, so it runs
+// of CPU: the main thread stops waiting after a deadline (from when this worker could begin the set) and ends it. Plain JavaScript, so it runs
 // as it is from the sources and from the build.
 //
 // Times are wall-clock text (`YYYY-MM-DD HH:MM:SS`) carried in the UTC fields of Dates: rrule computes
@@ -39,3 +39,5 @@ parentPort.on('message', ({ id, rules, start, through, most }) => {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
 });
+// Loaded: the main thread times each set from here on, not this thread's start.
+parentPort.postMessage({ ready: true });

@@ -20,60 +20,89 @@ export interface RuleSet {
 
 export class ExpansionTimeout extends Error {}
 
-let worker: Worker | undefined;
-let nextId = 0;
 /** The starts found through `through`, and the first start after it (null when the rules end by then). */
 export interface RuleStarts {
   starts: string[];
   next: string | null;
 }
 
-const waiting = new Map<number, { message: RuleSet & { id: number }; resolve: (found: RuleStarts) => void; reject: (error: Error) => void }>();
+interface Task {
+  message: RuleSet & { id: number };
+  deadlineMs: number;
+  resolve: (found: RuleStarts) => void;
+  reject: (error: Error) => void;
+}
+
+// The worker expands what it is sent one set at a time, in order: `queue` holds what it was sent and has not
+// answered, the set it is on first. Only that one is timed, from when the worker could begin it: a set
+// waiting behind others, or for a worker still loading, is not refused for their time.
+const queue: Task[] = [];
+let worker: Worker | undefined;
+let ready = false;
+let timer: NodeJS.Timeout | undefined;
+let nextId = 0;
 
 function started(): Worker {
   if (worker) return worker;
   const made = new Worker(workerFile as URL);
   made.unref(); // never keeps the process alive
-  made.on('message', ({ id, starts, next, error }: { id: number; starts?: string[]; next?: string | null; error?: string }) => {
-    const entry = waiting.get(id);
-    waiting.delete(id);
-    if (error !== undefined) entry?.reject(new Error(error));
-    else entry?.resolve({ starts: starts ?? [], next: next ?? null });
+  made.on('message', (reply: { ready?: true; id?: number; starts?: string[]; next?: string | null; error?: string }) => {
+    if (made !== worker) return; // one ended for taking too long
+    if (reply.ready) {
+      ready = true;
+    } else {
+      const at = queue.findIndex((task) => task.message.id === reply.id); // the first: it answers in order
+      const [task] = at < 0 ? [] : queue.splice(at, 1);
+      if (reply.error !== undefined) task?.reject(new Error(reply.error));
+      else task?.resolve({ starts: reply.starts ?? [], next: reply.next ?? null });
+    }
+    timeHead();
   });
   made.on('error', (error) => {
-    for (const entry of waiting.values()) entry.reject(error);
-    waiting.clear();
-    if (worker === made) worker = undefined;
+    if (made !== worker) return;
+    worker = undefined;
+    for (const task of queue.splice(0)) task.reject(error);
+    timeHead();
   });
   worker = made;
+  ready = false;
   return made;
+}
+
+/** Starts the clock of the set the worker is on now, if there is one and it can be on it. */
+function timeHead(): void {
+  clearTimeout(timer);
+  timer = undefined;
+  const head = queue[0];
+  if (!head || !ready) return;
+  timer = setTimeout(() => {
+    // Timers run before the loop reads the worker's messages: an answer that came while this thread was busy
+    // is read first, so that only a set still running is refused.
+    setImmediate(() => {
+      if (queue[0] !== head) return;
+      queue.shift();
+      head.reject(new ExpansionTimeout(`the rules took more than ${head.deadlineMs} ms to expand`));
+      // The worker may be stuck on these rules: end it, and give what waited behind them to a new one.
+      void worker?.terminate();
+      worker = undefined;
+      const running = started();
+      for (const task of queue) running.postMessage(task.message);
+      timeHead();
+    });
+  }, head.deadlineMs);
 }
 
 /**
  * Every start the rules give from `start` through `through` (the series' own start among them), in no
- * particular order. Throws ExpansionTimeout when the rules take longer than the deadline: the worker is
- * ended (and started afresh for the next caller), the caller answers 400.
+ * particular order. Throws ExpansionTimeout when the rules take longer than the deadline to expand: the
+ * worker is ended (and started afresh for what waits behind them), the caller answers 400.
  */
 export function ruleStarts(set: RuleSet, deadlineMs = EXPANSION_DEADLINE_MS): Promise<RuleStarts> {
   const running = started();
-  const id = nextId++;
   return new Promise<RuleStarts>((resolve, reject) => {
-    const message = { id, ...set };
-    const timer = setTimeout(() => {
-      waiting.delete(id);
-      reject(new ExpansionTimeout(`the rules took more than ${deadlineMs} ms to expand`));
-      // The worker may be stuck on these rules: end it, and give what waited behind them to a new one.
-      if (worker === running) {
-        worker = undefined;
-        void running.terminate();
-        for (const entry of waiting.values()) started().postMessage(entry.message);
-      }
-    }, deadlineMs);
-    waiting.set(id, {
-      message,
-      resolve: (found) => { clearTimeout(timer); resolve(found); },
-      reject: (error) => { clearTimeout(timer); reject(error); },
-    });
-    running.postMessage(message);
+    const task = { message: { id: nextId++, ...set }, deadlineMs, resolve, reject };
+    queue.push(task);
+    running.postMessage(task.message);
+    if (queue.length === 1) timeHead();
   });
 }
