@@ -1,7 +1,7 @@
 // Expands RFC 5545 rules with rrule, off the main thread (src/recurrence/rule-starts.ts). A rule whose
 // parts can never all match (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30) makes rrule walk to the year 9999, seconds
-// of CPU: the main thread stops waiting after a deadline (from when this worker could begin the set) and ends it. Plain JavaScript, so it runs
-// as it is from the sources and from the build.
+// of CPU: the main thread stops waiting after a deadline (counted from when this worker could begin the set)
+// and ends it. Plain JavaScript, so it runs as it is from the sources and from the build.
 //
 // Times are wall-clock text (`YYYY-MM-DD HH:MM:SS`) carried in the UTC fields of Dates: rrule computes
 // in UTC, so a weekly 19:00 stays 19:00 whatever the zone does; the caller places each time in its zone.
