@@ -64,7 +64,7 @@ export async function startFakeSite(options: { venues: number; events: number; p
     const fault = faults.get(signature)?.shift();
     if (fault === 500) return response.writeHead(500, { 'content-type': 'application/json' }).end('{"code":"internal_server_error"}');
     if (fault === 429) return response.writeHead(429, { 'retry-after': '1' }).end();
-    if (fault === 'timeout') return setTimeout(() => response.destroy(), 300);
+    if (fault === 'timeout') return; // never answers: the client gives up (and close() ends the connection)
     const list = records[resource];
     if (!list) return response.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"rest_no_route","message":"No route was found matching the URL and request method.","data":{"status":404}}');
     const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 10), cap);
