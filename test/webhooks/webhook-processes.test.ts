@@ -6,7 +6,7 @@ import { adminAuth, postgresSchema, startService } from '../helpers/spawn-servic
 import { startReceiver } from '../helpers/webhook-receiver.ts';
 
 const EVENT = { title: 'Gig', start_date: '2027-03-05 19:00:00', end_date: '2027-03-05 22:00:00' };
-const FAST = { CAL_WEBHOOKS_ALLOW_PRIVATE: 'on', CAL_WEBHOOK_POLL_MS: '50', CAL_WEBHOOK_TIMEOUT_MS: '1000', CAL_WEBHOOK_RETRY_SECONDS: '0.1,0.2,0.4' };
+const FAST = { CAL_WEBHOOKS_ALLOW_PRIVATE: 'on', CAL_WEBHOOK_POLL_MS: '50', CAL_WEBHOOK_TIMEOUT_MS: '10000', CAL_WEBHOOK_RETRY_SECONDS: '0.1,0.2,0.4' };
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 async function api(base: string, method: string, path: string, body?: unknown) {

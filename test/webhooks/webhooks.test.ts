@@ -5,7 +5,7 @@ import { startReceiver } from '../helpers/webhook-receiver.ts';
 
 const EVENT = { title: 'Gig', start_date: '2027-03-05 19:00:00', end_date: '2027-03-05 22:00:00' };
 // Fast rounds and retries for the tests; loopback targets allowed (the receiver runs here).
-const ENV = { CAL_WEBHOOKS_ALLOW_PRIVATE: 'on', CAL_WEBHOOK_POLL_MS: '30', CAL_WEBHOOK_RETRY_SECONDS: '0.05,0.05', CAL_WEBHOOK_TIMEOUT_MS: '2000' };
+const ENV = { CAL_WEBHOOKS_ALLOW_PRIVATE: 'on', CAL_WEBHOOK_POLL_MS: '30', CAL_WEBHOOK_RETRY_SECONDS: '0.05,0.05', CAL_WEBHOOK_TIMEOUT_MS: '10000' };
 
 describeEachDialect('webhooks', (t) => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
