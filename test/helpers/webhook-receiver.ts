@@ -4,21 +4,21 @@ import type { AddressInfo } from 'node:net';
 export interface Received {
   headers: IncomingHttpHeaders;
   body: string;
-  /** The status this receiver answered. */
-  answered: number;
+  /** The status this receiver answered, or 'none' when it kept the request without answering. */
+  answered: number | 'none';
 }
 
-/** A webhook target: records every POST and answers the statuses queued in `answers` (then 200). */
+/** A webhook target: records every POST and answers the statuses queued in `answers` (then 200); 'none' never answers. */
 export async function startReceiver() {
   const received: Received[] = [];
-  const answers: number[] = [];
+  const answers: Array<number | 'none'> = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const answered = answers.shift() ?? 200;
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), answered });
-      response.writeHead(answered).end();
+      if (answered !== 'none') response.writeHead(answered).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

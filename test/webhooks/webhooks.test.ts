@@ -126,6 +126,29 @@ describeEachDialect('webhooks', (t) => {
   });
 }, ENV);
 
+describeEachDialect('webhooks to a target that does not answer', (t) => {
+  it('gives up on a delivery after CAL_WEBHOOK_TIMEOUT_MS, records why, and sends it again', async () => {
+    const receiver = await startReceiver();
+    try {
+      receiver.answers.push('none');
+      const admin = (await t().user('administrator')).headers;
+      const hook = (await t().request({ method: 'POST', url: `${API}/webhooks`, headers: admin, payload: { url: receiver.url } })).json;
+      await t().request({ method: 'POST', url: `${API}/events`, headers: admin, payload: EVENT });
+      await receiver.until((got) => got.some((r) => r.answered === 200));
+      expect(receiver.received.map((r) => r.answered)).toEqual(['none', 200]);
+      let attempts: Array<{ status: number | null; error: string; duration_ms: number }> = [];
+      for (const deadline = Date.now() + 10_000; attempts.length < 2 && Date.now() < deadline;) {
+        attempts = (await t().request({ url: `${API}/webhooks/${hook.id}/deliveries`, headers: admin })).json.deliveries[0]?.attempts ?? [];
+        await new Promise((resolve) => setTimeout(resolve, 25)); // the outcome is recorded just after the receiver sees it
+      }
+      expect(attempts.map((a) => [a.status, a.error])).toEqual([[null, 'no answer within 300 ms'], [200, '']]);
+      expect(attempts[0].duration_ms).toBeGreaterThanOrEqual(300);
+    } finally {
+      await receiver.close();
+    }
+  });
+}, { ...ENV, CAL_WEBHOOK_TIMEOUT_MS: '300' });
+
 describeEachDialect('webhooks to private addresses', (t) => {
   it('are refused unless CAL_WEBHOOKS_ALLOW_PRIVATE allows them', async () => {
     const admin = (await t().user('administrator')).headers;
