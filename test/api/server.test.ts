@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/spawn-service.ts';
 import { sqliteRuns } from '../helpers/test-app.ts';
 
 // Made when the tests run, not when they are collected: a skipped suite runs no hook to remove it.
@@ -30,7 +31,7 @@ describe.runIf(sqliteRuns())('cal-events serve', { timeout: 90_000 }, () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   it('creates its SQLite file, prints the admin password once, serves, and stops cleanly on SIGTERM', async () => {
-    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const port = String(await freePort());
     const env = { PORT: port, HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'nested', 'cal.db')}` };
     const server = start(env);
     await server.ready;
@@ -80,7 +81,7 @@ describe.runIf(sqliteRuns())('cal-events serve', { timeout: 90_000 }, () => {
   });
 
   it('writes no access line with CAL_ACCESS_LOG=off, and keeps its other info lines', async () => {
-    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const port = String(await freePort());
     const server = start({ PORT: port, HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'quiet.db')}`, CAL_ACCESS_LOG: 'off' });
     await server.ready;
     expect((await fetch(`http://127.0.0.1:${port}/cal/events/v1/venues`)).status).toBe(200);
@@ -96,14 +97,17 @@ describe.runIf(sqliteRuns())('cal-events serve', { timeout: 90_000 }, () => {
   });
 
   it('ends a stop that cannot finish after 10 s, with exit code 1', async () => {
-    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const port = String(await freePort());
     const server = start({ PORT: port, HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'stuck.db')}` });
     await server.ready;
     // A request whose body never comes: the stop waits for it (the request timeout is 30 s).
     const socket = connect(Number(port), '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
-    socket.write('POST /cal/events/v1/venues HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // `Expect: 100-continue`: the service says it has read the head, so the stop cannot come before the request.
+    const continued = new Promise((resolve) => socket.once('data', resolve));
+    socket.write('POST /cal/events/v1/venues HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n');
+    expect(String(await continued)).toMatch(/^HTTP\/1\.1 100 Continue/);
+    socket.write('{');
     const exited = new Promise<number | null>((resolve) => server.child.on('exit', resolve));
     const asked = Date.now();
     server.child.kill('SIGTERM');

@@ -6,7 +6,8 @@ import pg from 'pg';
 export const ADMIN_PASSWORD = 'test-admin-password-123';
 export const adminAuth = { authorization: `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}` };
 
-const freePort = () =>
+/** A port no one listens on now (the system's choice, so outside what the tests' own sockets are given). */
+export const freePort = () =>
   new Promise<number>((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address() as { port: number };
