@@ -45,7 +45,7 @@ let nextId = 0;
 function started(): Worker {
   if (worker) return worker;
   const made = new Worker(workerFile as URL);
-  made.unref(); // never keeps the process alive
+  made.unref(); // kept alive by what waits on it only (timeHead)
   made.on('message', (reply: { ready?: true; id?: number; starts?: string[]; next?: string | null; error?: string }) => {
     if (made !== worker) return; // one ended for taking too long
     if (reply.ready) {
@@ -73,6 +73,9 @@ function started(): Worker {
 function timeHead(): void {
   clearTimeout(timer);
   timer = undefined;
+  // A process waiting only for an answer (a command's last series) stays alive for it; an idle worker keeps none.
+  if (queue.length > 0) worker?.ref();
+  else worker?.unref();
   const head = queue[0];
   if (!head || !ready) return;
   timer = setTimeout(() => {

@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ExpansionTimeout, type RuleSet, ruleStarts } from '../../src/recurrence/rule-starts.ts';
 
@@ -29,6 +34,24 @@ describe('rule starts', () => {
     }));
     expect((await asked).starts).toEqual(['2027-01-01 00:00:00', '2028-01-01 00:00:00']);
   });
+
+  it('keeps a process alive while it waits for an answer, and not once it has it', async () => {
+    // A process whose only work left is an expansion, asked of a worker still loading, then another of the
+    // worker idle: it prints both answers, then ends by itself (before, the worker's listener held it open for
+    // ever after its first answer).
+    const script = `const { ruleStarts } = await import(${JSON.stringify(new URL('../../src/recurrence/rule-starts.ts', import.meta.url).href)});
+      const first = await ruleStarts(${JSON.stringify(QUICK)});
+      const second = await ruleStarts(${JSON.stringify(QUICK)});
+      console.log(JSON.stringify([first.starts, second.starts]));`;
+    const dir = mkdtempSync(join(tmpdir(), 'cal-rule-starts-'));
+    try {
+      writeFileSync(join(dir, 'one.mjs'), script);
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(dir, 'one.mjs')], { timeout: 30_000 });
+      expect(JSON.parse(stdout)).toEqual([1, 2].map(() => ['2027-01-01 00:00:00', '2028-01-01 00:00:00']));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 40_000);
 
   it('refuses a set that runs past its deadline, ends the worker, and expands what waited behind it in a new one', async () => {
     await ruleStarts(QUICK);
