@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSite, startFakeSite } from '../helpers/fake-tec-site.ts';
@@ -64,6 +65,24 @@ describe.runIf(sqliteRuns())('cal-events import, the command', { timeout: 90_000
     const missing = await cli(['--ics', join(dir, 'missing.ics')], elsewhere);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/cannot read the calendar/);
+  });
+
+  it('imports a calendar file\'s recurring event as a series, and ends by itself', async () => {
+    // The series is expanded on a worker thread, which held the process open after its first answer: the
+    // command printed its summary and never ended (this test then fails on the suite's 90 s).
+    const file = join(dir, 'weekly.ics');
+    writeFileSync(file, ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'BEGIN:VEVENT', 'UID:weekly-1@test', 'DTSTAMP:20261101T000000Z',
+      'DTSTART:20270105T190000Z', 'DTEND:20270105T200000Z', 'RRULE:FREQ=WEEKLY;COUNT=5', 'SUMMARY:Weekly', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n'));
+    const database = join(dir, 'weekly.db');
+    const run = await cli(['--ics', file], { ...env, DATABASE_URL: `sqlite:${database}` });
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    expect(JSON.parse(run.stdout.trim().split('\n').at(-1) as string).events).toEqual({ created: 1, updated: 0, unchanged: 0, failed: 0 });
+    const db = new SqliteDatabase(database, { readonly: true });
+    try {
+      expect((db.prepare(`select count(*) as n from event where title = 'Weekly'`).get() as { n: number }).n).toBe(5);
+    } finally {
+      db.close();
+    }
   });
 });
 
