@@ -63,7 +63,6 @@ export function startCheckpointer(path: string, options: CheckpointerOptions = {
   };
   const start = () => {
     const made = new Worker(workerFile as URL, { workerData: { path } });
-    made.unref(); // never keeps the process alive
     made.on('message', (message: { checkpointed?: number; error?: string }) => {
       asked = false;
       lastCheckpoint = Date.now();
@@ -78,6 +77,8 @@ export function startCheckpointer(path: string, options: CheckpointerOptions = {
       }
       options.working?.(false);
     });
+    // Never keeps the process alive: released after its listeners, as adding one takes the worker back.
+    made.unref();
     options.working?.(true);
     return made;
   };

@@ -45,7 +45,6 @@ let nextId = 0;
 function started(): Worker {
   if (worker) return worker;
   const made = new Worker(workerFile as URL);
-  made.unref(); // kept alive by what waits on it only (timeHead)
   made.on('message', (reply: { ready?: true; id?: number; starts?: string[]; next?: string | null; error?: string }) => {
     if (made !== worker) return; // one ended for taking too long
     if (reply.ready) {
@@ -64,6 +63,7 @@ function started(): Worker {
     for (const task of queue.splice(0)) task.reject(error);
     timeHead();
   });
+  made.unref(); // after its listeners (adding one takes it back): kept alive by what waits on it only (timeHead)
   worker = made;
   ready = false;
   return made;

@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -136,6 +138,23 @@ describe('SQLite: the write-ahead log is checkpointed in the background', () => 
     expect(starts).toEqual([true, false]);
     await checkpointer.stop();
   });
+
+  it('does not keep a process alive: one that has checkpointed and has nothing left to do ends', async () => {
+    // Its worker idles for a minute before it is ended; the process must not wait for that (it did, the
+    // worker's message listener holding it). The script leaves the database open on purpose.
+    const script = `const { createDb } = await import(${JSON.stringify(new URL('../../src/db/create-db.ts', import.meta.url).href)});
+      const handle = createDb(${JSON.stringify(`sqlite:${join(folder, 'alone.db')}`)});
+      await handle.db.schema.createTable('note').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('body', 'text').execute();
+      let copied = 0;
+      handle.checkpointInBackground({ frames: 20, intervalMs: 5, idleMs: 60_000, checkpointed: (n) => (copied += n) });
+      for (let i = 0; i < 50; i++) await handle.db.insertInto('note').values({ body: 'x'.repeat(300) }).execute();
+      while (copied === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      console.log('checkpointed', copied > 0);`;
+    writeFileSync(join(folder, 'alone.mjs'), script);
+    // Killed, and so failed, if it has not ended within 30 s.
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(folder, 'alone.mjs')], { timeout: 30_000 });
+    expect(stdout.trim()).toBe('checkpointed true');
+  }, 40_000);
 
   it('is not offered for a database in memory, which has no log', () => {
     const memory = createDb('sqlite::memory:');
