@@ -141,13 +141,13 @@ describeEachDialect('webhooks to a target that does not answer', (t) => {
         attempts = (await t().request({ url: `${API}/webhooks/${hook.id}/deliveries`, headers: admin })).json.deliveries[0]?.attempts ?? [];
         await new Promise((resolve) => setTimeout(resolve, 25)); // the outcome is recorded just after the receiver sees it
       }
-      expect(attempts.map((a) => [a.status, a.error])).toEqual([[null, 'no answer within 300 ms'], [200, '']]);
-      expect(attempts[0].duration_ms).toBeGreaterThanOrEqual(300);
+      expect(attempts.map((a) => [a.status, a.error])).toEqual([[null, 'no answer within 1000 ms'], [200, '']]);
+      expect(attempts[0].duration_ms).toBeGreaterThanOrEqual(1000);
     } finally {
       await receiver.close();
     }
   });
-}, { ...ENV, CAL_WEBHOOK_TIMEOUT_MS: '300' });
+}, { ...ENV, CAL_WEBHOOK_TIMEOUT_MS: '1000' }); // a second: the answered retry must not look unanswered under load
 
 describeEachDialect('webhooks to private addresses', (t) => {
   it('are refused unless CAL_WEBHOOKS_ALLOW_PRIVATE allows them', async () => {
