@@ -85,11 +85,13 @@ function timeHead(): void {
       if (queue[0] !== head) return;
       queue.shift();
       head.reject(new ExpansionTimeout(`the rules took more than ${head.deadlineMs} ms to expand`));
-      // The worker may be stuck on these rules: end it, and give what waited behind them to a new one.
+      // The worker may be stuck on these rules: end it, and give what waited behind them (if any) to a new one.
       void worker?.terminate();
       worker = undefined;
-      const running = started();
-      for (const task of queue) running.postMessage(task.message);
+      if (queue.length > 0) {
+        const running = started();
+        for (const task of queue) running.postMessage(task.message);
+      }
       timeHead();
     });
   }, head.deadlineMs);
