@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../src/db/create-db.ts';
 import { startCheckpointer } from '../../src/db/wal-checkpointer.ts';
+import { runModule } from '../helpers/run-module.ts';
 
 const until = async (done: () => boolean, ms = 5000) => {
   for (const deadline = Date.now() + ms; !done(); await new Promise((resolve) => setTimeout(resolve, 5))) {
@@ -150,10 +149,8 @@ describe('SQLite: the write-ahead log is checkpointed in the background', () => 
       for (let i = 0; i < 50; i++) await handle.db.insertInto('note').values({ body: 'x'.repeat(300) }).execute();
       while (copied === 0) await new Promise((resolve) => setTimeout(resolve, 5));
       console.log('checkpointed', copied > 0);`;
-    writeFileSync(join(folder, 'alone.mjs'), script);
     // Killed, and so failed, if it has not ended within 30 s.
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(folder, 'alone.mjs')], { timeout: 30_000 });
-    expect(stdout.trim()).toBe('checkpointed true');
+    expect((await runModule(script)).trim()).toBe('checkpointed true');
   }, 40_000);
 
   it('is not offered for a database in memory, which has no log', () => {

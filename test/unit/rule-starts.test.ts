@@ -1,10 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ExpansionTimeout, type RuleSet, ruleStarts } from '../../src/recurrence/rule-starts.ts';
+import { runModule } from '../helpers/run-module.ts';
 
 // The worker that expands recurrence rules, timed as a caller meets it: a set is refused only for its own time.
 const set = (text: string, through: string, most = 1_000_000): RuleSet => ({ rules: [{ text }], start: '2027-01-01 00:00:00', through, most });
@@ -45,14 +41,8 @@ describe('rule starts', () => {
       const first = await ruleStarts(${JSON.stringify(QUICK)});
       const second = await ruleStarts(${JSON.stringify(QUICK)});
       console.log(JSON.stringify([first.starts, second.starts]));`;
-    const dir = mkdtempSync(join(tmpdir(), 'cal-rule-starts-'));
-    try {
-      writeFileSync(join(dir, 'one.mjs'), script);
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(dir, 'one.mjs')], { timeout: 30_000 });
-      expect(JSON.parse(stdout)).toEqual([1, 2].map(() => ['2027-01-01 00:00:00', '2028-01-01 00:00:00']));
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const stdout = await runModule(script);
+    expect(JSON.parse(stdout)).toEqual([1, 2].map(() => ['2027-01-01 00:00:00', '2028-01-01 00:00:00']));
   }, 40_000);
 
   it('refuses a set that runs past its deadline, ends the worker, and expands what waited behind it in a new one', async () => {
