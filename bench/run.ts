@@ -99,7 +99,7 @@ async function runOnce(options: BenchOptions, events: number, names: ScenarioNam
       const s = result.service;
       const { ceiling } = result;
       const inMemory = result.databaseInMemory ? `, ${result.databaseInMemory.residentMb.toFixed(0)} of the database's ${result.databaseInMemory.fileMb.toFixed(0)} MB in memory at the start` : '';
-      log(`  ${name}: ${s.rps.toFixed(0)} req/s (ceiling ${ceiling.rps.toFixed(0)} at ${ceiling.cpuPerRequestUs.toFixed(0)} µs a request, kernel ${ceiling.systemCpuPerRequestUs.toFixed(0)}; ratio ${result.ratio.toFixed(3)}), ` +
+      log(`  ${name}: ${s.rps.toFixed(0)} req/s (ceiling ${ceiling.rps.toFixed(0)} at ${ceiling.cpuPerRequestUs.toFixed(0)} µs a request, kernel ${ceiling.systemCpuPerRequestUs.toFixed(0)}, its core ${ceiling.cpuPercent.toFixed(0)} % busy; ratio ${result.ratio.toFixed(3)}, by CPU ${result.cpuRatio.toFixed(3)}), ` +
         `p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms, non-2xx ${s.non2xx}, CPU ${s.cpuPercent.toFixed(0)} % (${s.cpuPerRequestUs.toFixed(0)} µs a request: main thread ${s.mainCpuPerRequestUs.toFixed(0)}, kernel ${s.systemCpuPerRequestUs.toFixed(0)}), RSS ${s.peakRssMb.toFixed(0)} MB, ${s.storageReadMb.toFixed(1)} MB read from disk${inMemory}, after ${s.warmupSeconds} s of warm-up`);
       for (const failure of result.probeFailures) log(`    probe: ${failure}`);
     }
