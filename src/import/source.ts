@@ -46,6 +46,12 @@ export function createSource(root: string, options: SourceOptions = {}) {
     headers.authorization = `Basic ${Buffer.from(`${options.user}:${options.password ?? ''}`).toString('base64')}`;
   }
 
+  // Why a request got no whole answer: the timeout, or the network's reason.
+  const failureOf = (error: unknown): string => {
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    return (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : `unreachable (${cause ?? (error as Error).message})`;
+  };
+
   async function getJson(url: string): Promise<{ body: any; headers: Headers }> {
     let lastError = 'no answer';
     for (let attempt = 0; attempt <= retries; attempt++) {
@@ -54,8 +60,7 @@ export function createSource(root: string, options: SourceOptions = {}) {
       try {
         response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
       } catch (error) {
-        const cause = (error as { cause?: { code?: string } }).cause?.code;
-        lastError = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : `unreachable (${cause ?? (error as Error).message})`;
+        lastError = failureOf(error);
         continue;
       }
       if (response.status === 429) {
@@ -70,7 +75,15 @@ export function createSource(root: string, options: SourceOptions = {}) {
         lastError = `HTTP ${response.status}`;
         continue;
       }
-      const text = await response.text();
+      // The timeout covers the body too: one that stops coming is given up on, and asked for again, as a page
+      // that never answers is (and so is one whose connection breaks midway).
+      let text: string;
+      try {
+        text = await response.text();
+      } catch (error) {
+        lastError = failureOf(error);
+        continue;
+      }
       if (response.status >= 400) throw new SourceError(`HTTP ${response.status}: ${text.slice(0, 200)}`, url);
       try {
         return { body: JSON.parse(text), headers: response.headers };

@@ -11,8 +11,11 @@ function sample(file: string, key: string): Record<string, any> {
 export interface FakeSite {
   root: string;
   records: Record<string, Record<string, any>[]>;
-  /** Answers to give before the real one, per path+page (`events?page=2`): 500, 429 (Retry-After: 1), 'timeout', 'malformed'. */
-  faults: Map<string, Array<500 | 429 | 'timeout' | 'malformed'>>;
+  /**
+   * Answers to give before the real one, per path+page (`events?page=2`): 500, 429 (Retry-After: 1), 'timeout'
+   * (no answer), 'stall' (the head and half the body, then nothing more), 'malformed' (half the body, ended).
+   */
+  faults: Map<string, Array<500 | 429 | 'timeout' | 'stall' | 'malformed'>>;
   /** Every request seen, as path+page. */
   seen: string[];
   close(): Promise<void>;
@@ -76,6 +79,7 @@ export async function startFakeSite(options: { venues: number; events: number; p
     const totalPages = Math.ceil(visible.length / perPage);
     const body = JSON.stringify({ [resource]: items.map(({ password_protected: _p, ...r }) => r), rest_url: `http://${host}/wp-json/tribe/events/v1/${resource}/`, total: visible.length, total_pages: totalPages });
     response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8', 'X-TEC-Total': String(visible.length), 'X-TEC-TotalPages': String(totalPages) });
+    if (fault === 'stall') return void response.write(body.slice(0, body.length / 2)); // close() ends it
     response.end(fault === 'malformed' ? body.slice(0, body.length / 2) : body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

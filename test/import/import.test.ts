@@ -121,6 +121,26 @@ for (const dialect of dialects()) {
       expect(await count('event')).toBe(10);
     });
 
+    it('a page whose body stops coming is given up on after the timeout and asked again, like one that never answers', async () => {
+      site.faults.set('events?page=2', ['stall']);
+      const first = await run();
+      expect(site.seen.filter((s) => s === 'events?page=2').length).toBe(2);
+      expect(first.failures).toEqual([]);
+      expect(first.summary.events).toEqual({ created: 10, updated: 0, unchanged: 0, failed: 0 });
+      // Stalled at every try (the first and FAST's two retries): the list stops there with why, as at a page
+      // that never answers (a re-run resumes it), and the run goes on to the next list; nothing throws.
+      site.faults.set('events?page=1', ['stall', 'stall', 'stall']);
+      site.faults.set('venues?page=1', ['stall', 'stall', 'stall']);
+      const second = await run();
+      expect(second.failures).toEqual([
+        { resource: 'venues', url: expect.stringContaining('/venues?'), reason: 'no answer within 1000 ms' },
+        { resource: 'events', url: expect.stringContaining('/events?'), reason: 'no answer within 1000 ms' },
+      ]);
+      expect(second.summary.events).toEqual({ created: 0, updated: 0, unchanged: 0, failed: 1 });
+      expect(second.summary.organizers).toEqual({ created: 0, updated: 0, unchanged: 1, failed: 0 });
+      expect(await count('event')).toBe(10);
+    });
+
     it('with credentials brings drafts and password-protected events whole; --since and --dry-run write less', async () => {
       site.records.events[1] = { ...site.records.events[1], status: 'draft' };
       site.records.events[4] = { ...site.records.events[4], password_protected: true, description: '<p>Only for members</p>', modified_utc: '2026-11-22 00:14:00' };
