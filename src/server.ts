@@ -16,6 +16,7 @@ export async function serve(config: Config): Promise<void> {
   const optimizing = database.optimize ? setInterval(() => database.optimize?.(), 3_600_000).unref() : undefined;
   const app = await buildApp({ config, database });
   database.checkpointInBackground?.({ failed: (error) => app.log.error({ err: error }, "the database's log could not be checkpointed") });
+  database.onConnectionLost?.((error) => app.log.warn({ err: error }, 'a database connection was lost; another is opened when needed'));
 
   const admin = await createUserService(createUserRepository(database.db)).ensureAdmin(config.adminPassword);
   if (admin) {

@@ -27,6 +27,11 @@ export interface DbHandle {
    * on (wal-checkpointer.ts), stopped by `close`. For a process that writes much and long (the service, an import).
    */
   checkpointInBackground?(options?: CheckpointerOptions): void;
+  /**
+   * PostgreSQL only: `report` hears of each idle connection the server ended or the network cut (a restart, a
+   * failover, an administrator), which the pool has dropped already; the next query opens a new one.
+   */
+  onConnectionLost?(report: (error: Error) => void): void;
 }
 
 export interface CreateDbOptions {
@@ -45,10 +50,15 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
       max: 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
+    // An idle connection's error comes to the pool, which drops the connection; with no listener, Node takes
+    // the 'error' event for an uncaught exception and the process ended at every PostgreSQL restart.
+    let lost = (_error: Error) => {};
+    pool.on('error', (error) => lost(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db, dialect: 'postgres', close: () => db.destroy(),
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      onConnectionLost: (report) => void (lost = report),
     };
   }
   const path = url.replace(/^sqlite:/, '');

@@ -16,6 +16,7 @@ const ERROR_TEXT: Record<number, string> = {
   413: 'The request body is too large',
   415: 'The request body is neither JSON nor form data',
   429: 'Too many requests from this client: wait for Retry-After',
+  503: 'The database is not available (down, restarting or full): nothing was stored; try again after Retry-After',
 };
 const NOT_MODIFIED = 'Not modified: the copy that If-None-Match or If-Modified-Since names is current (no body)';
 
@@ -40,6 +41,7 @@ function errorStatuses(route: RegisteredRoute, method: string): number[] {
   if (method === 'DELETE' && single) statuses.push(410);
   if (WRITES.has(method)) statuses.push(413, 415);
   statuses.push(429); // every route counts against the caller's budget
+  statuses.push(503); // every route reads or writes the database
   return statuses;
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { databaseUnavailable } from '../db/unavailable.ts';
 import { ApiError, noRoute, type ParamError } from '../errors.ts';
 import { translate } from '../i18n/translate.ts';
 
@@ -28,6 +29,9 @@ function localized(error: ApiError, request: FastifyRequest) {
     ),
   });
 }
+
+/** Seconds a client is told to wait before asking again while the database is unavailable. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
 
 /** Answers any failure as the one error path does (also for what the router rejects before any route). */
 export type ErrorAnswer = (error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => FastifyReply;
@@ -60,6 +64,13 @@ export function registerErrorHandling(app: FastifyInstance, presenters: ErrorPre
     if ((error as FastifyError).code === 'FST_ERR_BAD_URL') return send(reply, request, new ApiError(400, 'rest_invalid_url', 'The request URL is not valid.'));
     // Malformed JSON, a bad Content-Length, and other faults of the request itself.
     if (status >= 400 && status < 500) return send(reply, request, new ApiError(400, 'rest_invalid_json', 'The request body could not be read.'));
+    // The database down, restarting, full or locked: not the request's fault, nor a bug of ours; nothing of
+    // the request was stored, and it may be sent again. Said so, without the driver's words.
+    if (databaseUnavailable(error)) {
+      request.log.warn({ reqId: request.id, err: error }, 'database unavailable');
+      void reply.header('retry-after', String(UNAVAILABLE_RETRY_SECONDS));
+      return send(reply, request, new ApiError(503, 'rest_database_unavailable', 'The database is not available right now; try again shortly.'));
+    }
     // Never echo internals; the request id in the log ties the report to the cause.
     request.log.error({ reqId: request.id, err: error }, 'unhandled error');
     return send(reply, request, new ApiError(500, 'rest_internal_error', `Internal error (request ${request.id}).`));

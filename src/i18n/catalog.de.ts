@@ -193,6 +193,7 @@ export const de: Record<string, string> = {
   'The request body is too large.': 'Der Anfragetext ist zu groß.',
   'Unsupported Content-Type.': 'Nicht unterstützter Content-Type.',
   'The request body could not be read.': 'Der Anfragetext konnte nicht gelesen werden.',
+  'The database is not available right now; try again shortly.': 'Die Datenbank ist gerade nicht verfügbar; bitte gleich noch einmal versuchen.',
   'Internal error (request %s).': 'Interner Fehler (Anfrage %s).',
   'The Authorization header is not a Basic or Bearer credential.':
     'Der Authorization-Header enthält keine Basic- oder Bearer-Anmeldedaten.',
@@ -324,6 +325,8 @@ export const de: Record<string, string> = {
   // ── Rate limits ────────────────────────────────────────────────────────────────────────────────
   "Too many requests from this client: wait for Retry-After":
     "Zu viele Anfragen dieses Clients: warten Sie die Dauer von Retry-After ab",
+  "The database is not available (down, restarting or full): nothing was stored; try again after Retry-After":
+    "Die Datenbank ist nicht verfügbar (ausgefallen, im Neustart oder voll): nichts wurde gespeichert; nach Retry-After erneut versuchen",
   "Too many requests: try again in %s seconds.":
     "Zu viele Anfragen: versuchen Sie es in %s Sekunden erneut.",
   "Too many failed sign-ins from this address: try again in %s seconds.":

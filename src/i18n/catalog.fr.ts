@@ -194,6 +194,7 @@ export const fr: Record<string, string> = {
   'The request body is too large.': 'Le corps de la requête est trop volumineux.',
   'Unsupported Content-Type.': 'Content-Type non pris en charge.',
   'The request body could not be read.': "Le corps de la requête n'a pas pu être lu.",
+  'The database is not available right now; try again shortly.': "La base de données n'est pas disponible pour le moment ; réessayez sous peu.",
   'Internal error (request %s).': 'Erreur interne (requête %s).',
   'The Authorization header is not a Basic or Bearer credential.':
     "L'en-tête Authorization ne contient pas d'identifiants Basic ou Bearer.",
@@ -325,6 +326,8 @@ export const fr: Record<string, string> = {
   // ── Rate limits ────────────────────────────────────────────────────────────────────────────────
   "Too many requests from this client: wait for Retry-After":
     "Trop de requêtes de ce client : attendez la durée de Retry-After",
+  "The database is not available (down, restarting or full): nothing was stored; try again after Retry-After":
+    "La base de données n'est pas disponible (arrêtée, en redémarrage ou pleine) : rien n'a été enregistré ; réessayez après Retry-After",
   "Too many requests: try again in %s seconds.":
     "Trop de requêtes : réessayez dans %s secondes.",
   "Too many failed sign-ins from this address: try again in %s seconds.":

@@ -78,9 +78,9 @@ describeEachDialect('GET /cal/events/v1/doc', (t) => {
     const create = doc.paths['/events'].post;
     expect(Object.keys(create.requestBody.content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
     expect(create.requestBody.content['application/json'].schema.required).toEqual(['title', 'start_date', 'end_date']);
-    expect(Object.keys(create.responses).sort()).toEqual(['201', '400', '401', '403', '413', '415', '429']);
+    expect(Object.keys(create.responses).sort()).toEqual(['201', '400', '401', '403', '413', '415', '429', '503']);
     expect(create.responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Event' });
-    expect(Object.keys(doc.paths['/events/{id}'].delete.responses).sort()).toEqual(['200', '400', '401', '403', '404', '410', '412', '429']);
+    expect(Object.keys(doc.paths['/events/{id}'].delete.responses).sort()).toEqual(['200', '400', '401', '403', '404', '410', '412', '429', '503']);
     const listParams = doc.paths['/events'].get.parameters.map((p: { name: string }) => p.name);
     expect(listParams).toEqual(expect.arrayContaining(['page', 'per_page', 'start_date', 'categories', 'include', 'ticketed']));
   });

@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { connect, createServer, type Socket } from 'node:net';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { createDb, type DbHandle } from '../../src/db/create-db.ts';
+import { migrateToLatest } from '../../src/db/migrator.ts';
+import { createUserRepository } from '../../src/users/user.repository.ts';
+import { createUserService } from '../../src/users/user.service.ts';
+import { adminAuth, postgresSchema, SERVICE_START_MS, startService } from '../helpers/spawn-service.ts';
+import { API, openTestDatabase, testConfig } from '../helpers/test-app.ts';
+
+// A database that cannot serve (down, restarting, full, locked) is no fault of the request's and no bug of
+// ours: every route that needs it answers 503 `rest_database_unavailable` with Retry-After, in the contract's
+// shape (or the site's page), stores nothing, and the process stays alive and answers again once it can.
+const UNAVAILABLE = { code: 'rest_database_unavailable', message: 'The database is not available right now; try again shortly.', data: { status: 503 } };
+const event = (description = 'A plain event.') => ({ title: 'Fault line', description, start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 12:00:00' });
+
+describe('a database that cannot serve [sqlite]: its disk full', () => {
+  let database: DbHandle;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let headers: Record<string, string>;
+  beforeEach(async () => {
+    database = await openTestDatabase('sqlite');
+    await migrateToLatest(database.db);
+    app = await buildApp({ config: testConfig(), database, logger: false });
+    const editor = await createUserService(createUserRepository(database.db)).add('editor', 'editor');
+    headers = { authorization: `Basic ${Buffer.from(`editor:${editor.password}`).toString('base64')}` };
+  });
+  afterEach(async () => {
+    await app.close();
+    await database.close();
+  });
+  const count = async (table: 'event' | 'change_log') => Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  // SQLite's own limit on the file's pages, set to what it has: a write that needs one more page meets a full disk.
+  const fill = async () => {
+    const [{ page_count: pages }] = (await sql<{ page_count: number }>`pragma page_count`.execute(database.db)).rows;
+    await sql.raw(`pragma max_page_count = ${pages}`).execute(database.db);
+  };
+
+  it('a write answers 503 with Retry-After and stores nothing; reads go on; writes succeed once there is room', async () => {
+    const first = await app.inject({ method: 'POST', url: `${API}/events`, headers, payload: event() });
+    expect(first.statusCode).toBe(201);
+    const [events, changes] = [await count('event'), await count('change_log')];
+    await fill();
+    const full = await app.inject({ method: 'POST', url: `${API}/events`, headers, payload: event('<p>Long.</p>'.repeat(3000)) });
+    expect([full.statusCode, full.headers['retry-after'], full.json()]).toEqual([503, '5', UNAVAILABLE]);
+    expect([await count('event'), await count('change_log')]).toEqual([events, changes]);
+    // In the caller's language, as every error is.
+    const german = await app.inject({ method: 'POST', url: `${API}/events`, headers: { ...headers, 'accept-language': 'de' }, payload: event('<p>Lang.</p>'.repeat(3000)) });
+    expect([german.statusCode, german.json().message]).toEqual([503, 'Die Datenbank ist gerade nicht verfügbar; bitte gleich noch einmal versuchen.']);
+    const read = await app.inject({ url: `${API}/events/${first.json().id}` });
+    expect([read.statusCode, read.json().title]).toEqual([200, 'Fault line']);
+
+    await sql.raw('pragma max_page_count = 1073741823').execute(database.db);
+    const after = await app.inject({ method: 'POST', url: `${API}/events`, headers, payload: event('<p>Long.</p>'.repeat(3000)) });
+    expect(after.statusCode).toBe(201);
+    expect(await count('event')).toBe(events + 1);
+  });
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/** A TCP proxy in front of the PostgreSQL server that can fail: `down` cuts every connection and refuses new ones. */
+async function outageProxy(target: URL) {
+  const sockets = new Set<Socket>();
+  let serving = true;
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+  };
+  const server = createServer((client) => {
+    track(client);
+    if (!serving) return void client.destroy();
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    track(upstream);
+    client.pipe(upstream).pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as { port: number }).port,
+    down() {
+      serving = false;
+      for (const socket of sockets) socket.destroy();
+    },
+    up() {
+      serving = true;
+    },
+    close: () => new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    }),
+  };
+}
+describe.runIf(postgresUrl !== undefined)('a database that cannot serve [postgres]: down, or restarted under load', () => {
+  it('a server that does not answer: every route that needs it 503 with Retry-After, the site\'s pages too; /healthz 200, /readyz 503', async () => {
+    const database = createDb('postgres://postgres@127.0.0.1:1/test');
+    const app = await buildApp({ config: testConfig(), database, logger: false });
+    try {
+      for (const url of [`${API}/events`, `${API}/events/1`, `${API}/events/by-slug/any`, `${API}/venues`, `${API}/categories`, `${API}/organizers/by-slug/any`]) {
+        const res = await app.inject({ url });
+        expect([url, res.statusCode, res.headers['retry-after'], res.json()]).toEqual([url, 503, '5', UNAVAILABLE]);
+      }
+      const write = await app.inject({ method: 'POST', url: `${API}/events`, headers: { authorization: `Basic ${Buffer.from('editor:secret').toString('base64')}` }, payload: event() });
+      expect([write.statusCode, write.json()]).toEqual([503, UNAVAILABLE]);
+      const page = await app.inject({ url: '/events/' });
+      expect([page.statusCode, page.headers['retry-after'], page.headers['content-type']]).toEqual([503, '5', 'text/html; charset=utf-8']);
+      expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/readyz' })).json().code).toBe('rest_not_ready');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('a real process through an outage (connections cut, new ones refused): 503 meanwhile, alive, and answering after', async () => {
+    const schema = await postgresSchema(postgresUrl as string, `cal_fault_${randomBytes(4).toString('hex')}`);
+    const proxy = await outageProxy(new URL(postgresUrl as string));
+    const proxied = new URL(schema.url);
+    proxied.host = `127.0.0.1:${proxy.port}`;
+    const service = await startService({ DATABASE_URL: proxied.toString(), CAL_WEBHOOK_POLL_MS: '200' });
+    const api = (path: string, init: RequestInit = {}) => fetch(`${service.url}${API}${path}`, init);
+    const create = () => api('/events', { method: 'POST', headers: { ...adminAuth, 'content-type': 'application/json' }, body: JSON.stringify(event()) });
+    try {
+      const made = await create();
+      expect(made.status).toBe(201);
+      const { id } = (await made.json()) as { id: number };
+
+      proxy.down();
+      for (const answer of [await api(`/events/${id}?outage=1`), await api('/events?outage=1'), await create()]) {
+        expect([answer.status, answer.headers.get('retry-after'), await answer.json()]).toEqual([503, '5', UNAVAILABLE]);
+      }
+      const page = await fetch(`${service.url}/events/?outage=1`);
+      expect([page.status, page.headers.get('retry-after')]).toEqual([503, '5']);
+      // The background work (the webhook dispatcher every 200 ms, the change watch) meets the outage too.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(service.child.exitCode).toBeNull();
+      expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
+      expect((await fetch(`${service.url}/readyz`)).status).toBe(503);
+
+      proxy.up();
+      let status = 0;
+      for (let i = 0; i < 100 && status !== 200; i++) {
+        status = (await api(`/events/${id}?after=${i}`)).status;
+        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(status).toBe(200);
+      expect((await create()).status).toBe(201);
+      // The create refused during the outage stored nothing: two events, the one before and the one after.
+      expect(((await (await api('/events?start_date=2027-01-01&per_page=50')).json()) as { total: number }).total).toBe(2);
+      expect(service.child.exitCode).toBeNull();
+    } finally {
+      await service.stop();
+      await proxy.close();
+      await schema.drop();
+    }
+  }, SERVICE_START_MS + 30_000);
+});
