@@ -37,7 +37,15 @@ export interface DbHandle {
 export interface CreateDbOptions {
   /** PostgreSQL only: the schema to use (tests isolate themselves in one schema each). */
   searchPath?: string;
+  /**
+   * PostgreSQL only: how long a query waits for a connection, opening one or for one of the pool's to be free,
+   * before it fails (and its request is answered 503). Without a bound, a server whose host stopped answering
+   * held every request until the system gave up connecting (~2 minutes on Linux).
+   */
+  connectTimeoutMs?: number;
 }
+
+const CONNECT_TIMEOUT_MS = 10_000;
 
 // PostgreSQL returns COUNT(*) and BIGINT as strings; every count we read fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
@@ -48,6 +56,7 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     // An idle connection's error comes to the pool, which drops the connection; with no listener, Node takes

@@ -70,8 +70,10 @@ async function outageProxy(target: URL) {
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {});
   };
+  let silent = false;
   const server = createServer((client) => {
     track(client);
+    if (silent) return; // accepted, never answered: a host that stopped answering
     if (!serving) return void client.destroy();
     const upstream = connect(Number(target.port || 5432), target.hostname);
     track(upstream);
@@ -88,6 +90,12 @@ async function outageProxy(target: URL) {
     },
     up() {
       serving = true;
+      silent = false;
+    },
+    /** New connections are accepted and never answered; those open are cut. */
+    silence() {
+      silent = true;
+      for (const socket of sockets) socket.destroy();
     },
     close: () => new Promise<void>((resolve) => {
       for (const socket of sockets) socket.destroy();
@@ -113,6 +121,27 @@ describe.runIf(postgresUrl !== undefined)('a database that cannot serve [postgre
     } finally {
       await app.close();
       await database.close();
+    }
+  });
+
+  it('a server whose host stopped answering: a request waits for the connect timeout, then 503', async () => {
+    const proxy = await outageProxy(new URL(postgresUrl as string));
+    const proxied = new URL(postgresUrl as string);
+    proxied.host = `127.0.0.1:${proxy.port}`;
+    const database = createDb(proxied.toString(), { connectTimeoutMs: 300 });
+    const app = await buildApp({ config: testConfig(), database, logger: false });
+    try {
+      proxy.silence();
+      const started = Date.now();
+      const res = await app.inject({ url: `${API}/events` });
+      expect([res.statusCode, res.headers['retry-after'], res.json()]).toEqual([503, '5', UNAVAILABLE]);
+      // Given up on at the bound, not when the system gives up connecting (~2 minutes).
+      expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await app.close();
+      await database.close();
+      await proxy.close();
     }
   });
 
