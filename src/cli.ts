@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createDb } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { ImportError } from './import/source.ts';
@@ -29,8 +29,8 @@ Every command works on the database DATABASE_URL names (default: the embedded SQ
 
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
 
-async function withUsers<T>(url: string, work: (users: ReturnType<typeof createUserService>) => Promise<T>): Promise<T> {
-  const database = createDb(url);
+async function withUsers<T>(config: Config, work: (users: ReturnType<typeof createUserService>) => Promise<T>): Promise<T> {
+  const database = createDb(config.databaseUrl, config.database);
   try {
     await migrateToLatest(database.db);
     return await work(createUserService(createUserRepository(database.db)));
@@ -57,7 +57,7 @@ export async function main(argv: string[]): Promise<number> {
   // Each command loads what it needs: a user command starts in a third of the time the whole service takes.
   if (command === 'serve') return await (await import('./server.ts')).serve(config), -1;
   if (command === 'migrate') {
-    const database = createDb(config.databaseUrl);
+    const database = createDb(config.databaseUrl, config.database);
     try {
       const done = await migrateToLatest(database.db);
       print({ migrated: done });
@@ -77,7 +77,7 @@ export async function main(argv: string[]): Promise<number> {
       if (!login) throw new UserError(`user ${sub} needs a login`);
       return login;
     };
-    return withUsers(config.databaseUrl, async (users) => {
+    return withUsers(config, async (users) => {
       if (sub === 'add') {
         if (!values.role) throw new UserError('user add needs --role <role>');
         print(await users.add(needLogin(), values.role, values.email ?? ''));

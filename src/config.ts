@@ -5,6 +5,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
+  /** PostgreSQL's pool: its connections, and how long a query waits for one (then 503). */
+  database: { poolSize: number; connectTimeoutMs: number };
   publicUrl: string;
   timezone: string;
   timezoneMode: 'event' | 'site';
@@ -113,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host,
     databaseUrl,
+    database: { poolSize: int('CAL_DB_POOL', 10, 1, 1000), connectTimeoutMs: int('CAL_DB_CONNECT_TIMEOUT_MS', 10_000, 100, 600_000) },
     publicUrl,
     timezone,
     timezoneMode: oneOf('CAL_TIMEZONE_MODE', 'event', ['event', 'site'] as const),

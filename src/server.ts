@@ -9,7 +9,7 @@ const STOP_DEADLINE_MS = 10_000;
 
 /** loadConfig -> createDb -> migrate -> buildApp -> listen, and a clean stop on SIGTERM/SIGINT. */
 export async function serve(config: Config): Promise<void> {
-  const database = createDb(config.databaseUrl);
+  const database = createDb(config.databaseUrl, config.database);
   await migrateToLatest(database.db);
   database.optimize?.();
   // SQLite's advice for long-running processes: refresh the statistics now and then (cheap when current).

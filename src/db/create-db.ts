@@ -43,6 +43,8 @@ export interface CreateDbOptions {
    * held every request until the system gave up connecting (~2 minutes on Linux).
    */
   connectTimeoutMs?: number;
+  /** PostgreSQL only: the pool's connections at most (10 unless said). */
+  poolSize?: number;
 }
 
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -55,7 +57,7 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({
       connectionString: url,
-      max: 10,
+      max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });

@@ -79,7 +79,7 @@ export async function runImport(
 
 /** `cal-events import …`: prints the one-line JSON summary and the failures; non-zero when anything failed. */
 export async function importCommand(args: ImportArgs, config: Config): Promise<number> {
-  const database = createDb(config.databaseUrl);
+  const database = createDb(config.databaseUrl, config.database);
   try {
     await migrateToLatest(database.db);
     database.checkpointInBackground?.({ failed: (error) => process.stderr.write(`the database's log could not be checkpointed: ${error.message}\n`) });

@@ -27,7 +27,7 @@ export async function webhookCommand(
   config: Config,
   print: (value: unknown) => void,
 ): Promise<number> {
-  const database = createDb(config.databaseUrl);
+  const database = createDb(config.databaseUrl, config.database);
   try {
     await migrateToLatest(database.db);
     const webhooks = createWebhookService({ store: createStore(database.db, database.dialect), config });

@@ -3,6 +3,8 @@ import { connect, createServer, type Socket } from 'node:net';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { databaseUnavailable } from '../../src/db/unavailable.ts';
 import { createDb, type DbHandle } from '../../src/db/create-db.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 import { createUserRepository } from '../../src/users/user.repository.ts';
@@ -142,6 +144,22 @@ describe.runIf(postgresUrl !== undefined)('a database that cannot serve [postgre
       await app.close();
       await database.close();
       await proxy.close();
+    }
+  });
+
+  it('the pool takes its size and its wait from the configuration: a query that finds none free in time fails as unavailable', async () => {
+    const config = loadConfig({ CAL_DB_POOL: '2', CAL_DB_CONNECT_TIMEOUT_MS: '300' });
+    const database = createDb(postgresUrl as string, config.database);
+    try {
+      const sleep = () => sql`select pg_sleep(1)`.execute(database.db);
+      const busy = [sleep(), sleep()];
+      const third = await sql`select 1 as one`.execute(database.db).then(() => undefined, (error: Error) => error);
+      expect(database.pool?.()).toMatchObject({ total: 2 });
+      expect(third?.message).toMatch(/timeout exceeded when trying to connect/);
+      expect(databaseUnavailable(third)).toBe(true);
+      await Promise.all(busy);
+    } finally {
+      await database.close();
     }
   });
 
