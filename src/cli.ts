@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { createDb } from './db/create-db.ts';
-import { migrateToLatest } from './db/migrator.ts';
+import { DatabaseOpenError, openDatabase } from './db/open.ts';
 import { ImportError } from './import/source.ts';
 import { rememberZoneOffsets } from './time/zone-offsets.ts';
 import { createUserRepository } from './users/user.repository.ts';
@@ -30,9 +29,8 @@ Every command works on the database DATABASE_URL names (default: the embedded SQ
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
 
 async function withUsers<T>(config: Config, work: (users: ReturnType<typeof createUserService>) => Promise<T>): Promise<T> {
-  const database = createDb(config.databaseUrl, config.database);
+  const { database } = await openDatabase(config.databaseUrl, config.database);
   try {
-    await migrateToLatest(database.db);
     return await work(createUserService(createUserRepository(database.db)));
   } finally {
     await database.close();
@@ -57,10 +55,9 @@ export async function main(argv: string[]): Promise<number> {
   // Each command loads what it needs: a user command starts in a third of the time the whole service takes.
   if (command === 'serve') return await (await import('./server.ts')).serve(config), -1;
   if (command === 'migrate') {
-    const database = createDb(config.databaseUrl, config.database);
+    const { database, migrated } = await openDatabase(config.databaseUrl, config.database);
     try {
-      const done = await migrateToLatest(database.db);
-      print({ migrated: done });
+      print({ migrated });
     } finally {
       await database.close();
     }
@@ -97,7 +94,7 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exitCode = code;
   },
   (error: unknown) => {
-    const expected = [ConfigError, UserError, ImportError, WebhookCommandError].some((kind) => error instanceof kind);
+    const expected = [ConfigError, DatabaseOpenError, UserError, ImportError, WebhookCommandError].some((kind) => error instanceof kind);
     process.stderr.write(`cal-events: ${expected ? (error as Error).message : error instanceof Error ? error.stack : String(error)}\n`);
     process.exitCode = 1;
   },

@@ -1,7 +1,6 @@
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { createDb } from './db/create-db.ts';
-import { migrateToLatest } from './db/migrator.ts';
+import { openDatabase } from './db/open.ts';
 import { createUserRepository } from './users/user.repository.ts';
 import { createUserService } from './users/user.service.ts';
 
@@ -9,8 +8,7 @@ const STOP_DEADLINE_MS = 10_000;
 
 /** loadConfig -> createDb -> migrate -> buildApp -> listen, and a clean stop on SIGTERM/SIGINT. */
 export async function serve(config: Config): Promise<void> {
-  const database = createDb(config.databaseUrl, config.database);
-  await migrateToLatest(database.db);
+  const { database } = await openDatabase(config.databaseUrl, config.database);
   database.optimize?.();
   // SQLite's advice for long-running processes: refresh the statistics now and then (cheap when current).
   const optimizing = database.optimize ? setInterval(() => database.optimize?.(), 3_600_000).unref() : undefined;

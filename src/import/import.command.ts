@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { Config } from '../config.ts';
-import { createDb, type DbHandle } from '../db/create-db.ts';
-import { migrateToLatest } from '../db/migrator.ts';
+import type { DbHandle } from '../db/create-db.ts';
+import { openDatabase } from '../db/open.ts';
 import { nowStamp } from '../time/clock.ts';
 import type { Caller } from '../users/roles.ts';
 import { createUserRepository } from '../users/user.repository.ts';
@@ -79,9 +79,8 @@ export async function runImport(
 
 /** `cal-events import …`: prints the one-line JSON summary and the failures; non-zero when anything failed. */
 export async function importCommand(args: ImportArgs, config: Config): Promise<number> {
-  const database = createDb(config.databaseUrl, config.database);
+  const { database } = await openDatabase(config.databaseUrl, config.database);
   try {
-    await migrateToLatest(database.db);
     database.checkpointInBackground?.({ failed: (error) => process.stderr.write(`the database's log could not be checkpointed: ${error.message}\n`) });
     const { summary, failures } = await runImport(args, { config, database });
     for (const failure of failures) process.stderr.write(`failed: ${failure.resource} ${failure.url}: ${failure.reason}\n`);

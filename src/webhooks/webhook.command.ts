@@ -1,6 +1,5 @@
 import type { Config } from '../config.ts';
-import { createDb } from '../db/create-db.ts';
-import { migrateToLatest } from '../db/migrator.ts';
+import { openDatabase } from '../db/open.ts';
 import { ApiError } from '../errors.ts';
 import { createStore } from '../store.ts';
 import type { Caller } from '../users/roles.ts';
@@ -27,9 +26,8 @@ export async function webhookCommand(
   config: Config,
   print: (value: unknown) => void,
 ): Promise<number> {
-  const database = createDb(config.databaseUrl, config.database);
+  const { database } = await openDatabase(config.databaseUrl, config.database);
   try {
-    await migrateToLatest(database.db);
     const webhooks = createWebhookService({ store: createStore(database.db, database.dialect), config });
     const id = () => {
       if (!target || !/^\d+$/.test(target)) throw new WebhookCommandError(`webhook ${sub} needs the subscription's id`);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -54,3 +54,29 @@ for (const target of targets) {
     });
   });
 }
+
+// A database the command cannot open: one line naming it (without its password) and why, exit 1, no stack.
+describe('cal-events CLI: a database it cannot open', { timeout: 90_000 }, () => {
+  const fails = (url: string, ...args: string[]) =>
+    run('node', ['bin/cal-events.mjs', ...args], { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent', PORT: '0' } }).then(
+      () => { throw new Error(`${args.join(' ')} succeeded on ${url}`); },
+      (error: { code: number; stderr: string }) => error,
+    );
+
+  it('a PostgreSQL server that does not answer, for every command that opens it', async () => {
+    for (const args of [['migrate'], ['user', 'list'], ['serve'], ['webhook', 'list']]) {
+      const { code, stderr } = await fails('postgres://someone:s3cret@127.0.0.1:1/test', ...args);
+      expect([args.join(' '), code]).toEqual([args.join(' '), 1]);
+      expect(stderr).toBe('cal-events: cannot open the database postgres://someone:***@127.0.0.1:1/test: connect ECONNREFUSED 127.0.0.1:1\n');
+    }
+  });
+
+  it('a SQLite file that cannot be made', async () => {
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'not a folder');
+    const { code, stderr } = await fails(`sqlite:${file}/cal.db`, 'migrate');
+    expect(code).toBe(1);
+    expect(stderr).toMatch(new RegExp(`^cal-events: cannot open the database sqlite:${file}/cal.db: .+\\n$`));
+    expect(stderr).not.toContain('    at ');
+  });
+});

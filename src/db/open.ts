@@ -1,0 +1,24 @@
+import { createDb, type CreateDbOptions, type DbHandle } from './create-db.ts';
+import { migrateToLatest } from './migrator.ts';
+
+/** A database that a command could not open or bring up to date: said in one line, without a stack. */
+export class DatabaseOpenError extends Error {}
+
+// A URL as it may be shown: its password, if any, left out.
+const shown = (url: string) => url.replace(/^([a-z]+:\/\/[^:/@]*):[^@/]*@/, '$1:***@');
+
+/**
+ * The database `url` names, opened and migrated to the latest schema: what every command starts with. A
+ * failure (a PostgreSQL server that does not answer, a SQLite file that cannot be made) closes what was
+ * opened and says which database and why.
+ */
+export async function openDatabase(url: string, options: CreateDbOptions = {}): Promise<{ database: DbHandle; migrated: string[] }> {
+  let database: DbHandle | undefined;
+  try {
+    database = createDb(url, options);
+    return { database, migrated: await migrateToLatest(database.db) };
+  } catch (error) {
+    await database?.close().catch(() => {});
+    throw new DatabaseOpenError(`cannot open the database ${shown(url)}: ${(error as Error).message}`, { cause: error });
+  }
+}
