@@ -1,4 +1,5 @@
 import { IANAZone } from 'luxon';
+import { POOL_DEFAULTS } from './db/create-db.ts';
 
 /** The validated, frozen configuration. This module is the only reader of process.env. */
 export interface Config {
@@ -115,7 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host,
     databaseUrl,
-    database: { poolSize: int('CAL_DB_POOL', 10, 1, 1000), connectTimeoutMs: int('CAL_DB_CONNECT_TIMEOUT_MS', 10_000, 100, 600_000) },
+    database: {
+      poolSize: int('CAL_DB_POOL', POOL_DEFAULTS.poolSize, 1, 1000),
+      connectTimeoutMs: int('CAL_DB_CONNECT_TIMEOUT_MS', POOL_DEFAULTS.connectTimeoutMs, 100, 600_000),
+    },
     publicUrl,
     timezone,
     timezoneMode: oneOf('CAL_TIMEZONE_MODE', 'event', ['event', 'site'] as const),

@@ -43,11 +43,12 @@ export interface CreateDbOptions {
    * held every request until the system gave up connecting (~2 minutes on Linux).
    */
   connectTimeoutMs?: number;
-  /** PostgreSQL only: the pool's connections at most (10 unless said). */
+  /** PostgreSQL only: the pool's connections at most. */
   poolSize?: number;
 }
 
-const CONNECT_TIMEOUT_MS = 10_000;
+/** The pool's settings when none are given (config.ts takes its defaults from here: one place to change them). */
+export const POOL_DEFAULTS = { poolSize: 10, connectTimeoutMs: 10_000 } as const;
 
 // PostgreSQL returns COUNT(*) and BIGINT as strings; every count we read fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
@@ -57,14 +58,18 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({
       connectionString: url,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      max: options.poolSize ?? POOL_DEFAULTS.poolSize,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? POOL_DEFAULTS.connectTimeoutMs,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    // An idle connection's error comes to the pool, which drops the connection; with no listener, Node takes
-    // the 'error' event for an uncaught exception and the process ended at every PostgreSQL restart.
+    // A connection the server ends or the network cuts emits 'error' on its client, checked out or idle (the
+    // pool passes an idle one's on to itself as well); with no listener, Node takes that 'error' event for an
+    // uncaught exception, and the process ended at a PostgreSQL restart. Heard on every client (reported once,
+    // there): a query running on it fails with the error (503), and the pool drops the dead connection when it
+    // is given back, or at once when idle.
     let lost = (_error: Error) => {};
-    pool.on('error', (error) => lost(error));
+    pool.on('connect', (client) => client.on('error', (error) => lost(error)));
+    pool.on('error', () => {}); // an idle client's, reported by the client's own listener above
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db, dialect: 'postgres', close: () => db.destroy(),
