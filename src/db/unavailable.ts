@@ -11,8 +11,10 @@ const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREAC
 const POSTGRES = /^(08...|53...|57P0[1-3])$/;
 // SQLite's result codes (better-sqlite3's `code`), extended ones included (SQLITE_IOERR_WRITE, SQLITE_BUSY_TIMEOUT…).
 const SQLITE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN|NOMEM|PROTOCOL)(_|$)/;
-// node-postgres's own, which carry no code: a connection that ended, or could not be had in time.
-const POSTGRES_CLIENT = /^(Connection terminated|timeout exceeded when trying to connect)/;
+// node-postgres's own, which carry no code: a connection that ended, or could not be had in time; a statement
+// sent on one that had failed (a transaction's rollback after its connection was lost: Kysely throws that error
+// in place of the loss itself).
+const POSTGRES_CLIENT = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable)/;
 
 export function databaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

@@ -14,6 +14,8 @@ describe('databaseUnavailable', () => {
     }
     expect(databaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(databaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(databaseUnavailable(new Error('Client has encountered a connection error and is not queryable'))).toBe(true);
+    expect(databaseUnavailable(Object.assign(new Error('no answer from the database within 30000 ms'), { code: 'ETIMEDOUT' }))).toBe(true);
   });
 
   it('leaves the rest to the error path as they are: conflicts, constraints, syntax, anything else', () => {
