@@ -7,7 +7,7 @@ export interface Config {
   host: string;
   databaseUrl: string;
   /** PostgreSQL's pool: its connections, and how long a query waits for one (then 503). */
-  database: { poolSize: number; connectTimeoutMs: number };
+  database: { poolSize: number; connectTimeoutMs: number; statementTimeoutMs: number };
   publicUrl: string;
   timezone: string;
   timezoneMode: 'event' | 'site';
@@ -119,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: {
       poolSize: int('CAL_DB_POOL', POOL_DEFAULTS.poolSize, 1, 1000),
       connectTimeoutMs: int('CAL_DB_CONNECT_TIMEOUT_MS', POOL_DEFAULTS.connectTimeoutMs, 100, 600_000),
+      statementTimeoutMs: int('CAL_DB_STATEMENT_TIMEOUT_MS', POOL_DEFAULTS.statementTimeoutMs, 0, 3_600_000),
     },
     publicUrl,
     timezone,

@@ -32,6 +32,8 @@ export interface DbHandle {
    * failover, an administrator), which the pool has dropped already; the next query opens a new one.
    */
   onConnectionLost?(report: (error: Error) => void): void;
+  /** PostgreSQL only: the bound on a statement's answer from now on (`CreateDbOptions.statementTimeoutMs`). */
+  boundStatements?(ms: number): void;
 }
 
 export interface CreateDbOptions {
@@ -45,36 +47,79 @@ export interface CreateDbOptions {
   connectTimeoutMs?: number;
   /** PostgreSQL only: the pool's connections at most. */
   poolSize?: number;
+  /**
+   * PostgreSQL only: how long a statement may go unanswered before its connection is taken for lost (0: no
+   * bound). See `boundedClient`; `DbHandle.boundStatements` sets it later (after the migrations, say).
+   */
+  statementTimeoutMs?: number;
 }
 
 /** The pool's settings when none are given (config.ts takes its defaults from here: one place to change them). */
-export const POOL_DEFAULTS = { poolSize: 10, connectTimeoutMs: 10_000 } as const;
+export const POOL_DEFAULTS = { poolSize: 10, connectTimeoutMs: 10_000, statementTimeoutMs: 30_000 } as const;
 
 // PostgreSQL returns COUNT(*) and BIGINT as strings; every count we read fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
+/**
+ * A PostgreSQL client whose statements have a bound: one left unanswered for `bound.ms` is taken for a
+ * connection the network dropped without a word (a host gone, a firewall's state lost: no reset, no close),
+ * on which TCP would wait many minutes, holding the request and one of the pool's connections. Its connection is
+ * destroyed, the statement fails as the database being unavailable (`ETIMEDOUT`: 503), and the pool opens a new
+ * one when next needed. A statement merely slow past the bound fails the same way; the bound is far above any
+ * a request runs (milliseconds), and migrations run without it.
+ */
+function boundedClient(bound: { ms: number }): typeof pg.Client {
+  return class BoundedClient extends pg.Client {
+    // Kysely asks with a promise (`query(text, values)`); pg's other forms (callback, submittable) pass through.
+    override query(...args: unknown[]): never {
+      const answer = (super.query as (...a: unknown[]) => unknown)(...args);
+      if (bound.ms > 0 && answer instanceof Promise) {
+        const ms = bound.ms;
+        const timer = setTimeout(() => {
+          const error = Object.assign(new Error(`no answer from the database within ${ms} ms`), { code: 'ETIMEDOUT' });
+          (this as unknown as { connection: { stream: { destroy(error: Error): void } } }).connection.stream.destroy(error);
+        }, ms);
+        answer.then(() => clearTimeout(timer), () => clearTimeout(timer));
+      }
+      return answer as never;
+    }
+  };
+}
+
 /** `sqlite:<path>` (or `sqlite::memory:`) gives the embedded database; `postgres://…` gives PostgreSQL. */
 export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const bound = { ms: options.statementTimeoutMs ?? 0 };
     const pool = new pg.Pool({
       connectionString: url,
+      Client: boundedClient(bound),
       max: options.poolSize ?? POOL_DEFAULTS.poolSize,
       connectionTimeoutMillis: options.connectTimeoutMs ?? POOL_DEFAULTS.connectTimeoutMs,
+      // Probes an idle connection the network dropped, so the pool finds it dead before a query meets it.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     // A connection the server ends or the network cuts emits 'error' on its client, checked out or idle (the
     // pool passes an idle one's on to itself as well); with no listener, Node takes that 'error' event for an
-    // uncaught exception, and the process ended at a PostgreSQL restart. Heard on every client (reported once,
-    // there): a query running on it fails with the error (503), and the pool drops the dead connection when it
-    // is given back, or at once when idle.
+    // uncaught exception, and the process ended at a PostgreSQL restart. Heard on every client, reported once
+    // a connection (its stream's error and then its end both emit one): a query running on it fails with the
+    // error (503), and the pool drops the dead connection when it is given back, or at once when idle.
     let lost = (_error: Error) => {};
-    pool.on('connect', (client) => client.on('error', (error) => lost(error)));
+    pool.on('connect', (client) => {
+      let reported = false;
+      client.on('error', (error) => {
+        if (!reported) lost(error);
+        reported = true;
+      });
+    });
     pool.on('error', () => {}); // an idle client's, reported by the client's own listener above
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db, dialect: 'postgres', close: () => db.destroy(),
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       onConnectionLost: (report) => void (lost = report),
+      boundStatements: (ms) => void (bound.ms = ms),
     };
   }
   const path = url.replace(/^sqlite:/, '');

@@ -10,13 +10,16 @@ const shown = (url: string) => url.replace(/^([a-z]+:\/\/[^:/@]*):[^@/]*@/, '$1:
 /**
  * The database `url` names, opened and migrated to the latest schema: what every command starts with. A
  * failure (a PostgreSQL server that does not answer, a SQLite file that cannot be made) closes what was
- * opened and says which database and why.
+ * opened and says which database and why. The migrations run without the bound on a statement's answer (one
+ * may rewrite a large table), which holds from then on.
  */
 export async function openDatabase(url: string, options: CreateDbOptions = {}): Promise<{ database: DbHandle; migrated: string[] }> {
   let database: DbHandle | undefined;
   try {
-    database = createDb(url, options);
-    return { database, migrated: await migrateToLatest(database.db) };
+    database = createDb(url, { ...options, statementTimeoutMs: 0 });
+    const migrated = await migrateToLatest(database.db);
+    database.boundStatements?.(options.statementTimeoutMs ?? 0);
+    return { database, migrated };
   } catch (error) {
     await database?.close().catch(() => {});
     throw new DatabaseOpenError(`cannot open the database ${shown(url)}: ${(error as Error).message}`, { cause: error });

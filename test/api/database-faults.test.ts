@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config.ts';
 import { databaseUnavailable } from '../../src/db/unavailable.ts';
 import { createDb, type DbHandle } from '../../src/db/create-db.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
+import { openDatabase } from '../../src/db/open.ts';
 import { createUserRepository } from '../../src/users/user.repository.ts';
 import { createUserService } from '../../src/users/user.service.ts';
 import { adminAuth, postgresSchema, SERVICE_START_MS, startService } from '../helpers/spawn-service.ts';
@@ -63,7 +64,10 @@ describe('a database that cannot serve [sqlite]: its disk full', () => {
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-/** A TCP proxy in front of the PostgreSQL server that can fail: `down` cuts every connection and refuses new ones. */
+/**
+ * A TCP proxy in front of the PostgreSQL server that can fail: `down` cuts every connection and refuses new ones;
+ * `silence` and `drop` fail without a word, as a network does.
+ */
 async function outageProxy(target: URL) {
   const sockets = new Set<Socket>();
   let serving = true;
@@ -73,13 +77,16 @@ async function outageProxy(target: URL) {
     socket.on('error', () => {});
   };
   let silent = false;
+  // Connections whose bytes are lost from now on, both ways, neither end told.
+  const dropped = new WeakSet<Socket>();
   const server = createServer((client) => {
     track(client);
     if (silent) return; // accepted, never answered: a host that stopped answering
     if (!serving) return void client.destroy();
     const upstream = connect(Number(target.port || 5432), target.hostname);
     track(upstream);
-    client.pipe(upstream).pipe(client);
+    client.on('data', (bytes) => dropped.has(client) || upstream.write(bytes));
+    upstream.on('data', (bytes) => dropped.has(client) || client.write(bytes));
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   });
@@ -93,6 +100,10 @@ async function outageProxy(target: URL) {
     up() {
       serving = true;
       silent = false;
+    },
+    /** The connections open now lose every byte from now on, and stay open; new ones pass. */
+    drop() {
+      for (const socket of sockets) dropped.add(socket);
     },
     /** New connections are accepted and never answered; those open are cut. */
     silence() {
@@ -163,12 +174,78 @@ describe.runIf(postgresUrl !== undefined)('a database that cannot serve [postgre
     }
   });
 
+  it('a connection the network drops without a word: its statement fails at the bound as unavailable, the next runs on a new connection', async () => {
+    const proxy = await outageProxy(new URL(postgresUrl as string));
+    const proxied = new URL(postgresUrl as string);
+    proxied.host = `127.0.0.1:${proxy.port}`;
+    const database = createDb(proxied.toString(), { statementTimeoutMs: 300 });
+    const lost: Error[] = [];
+    database.onConnectionLost?.((error) => lost.push(error));
+    try {
+      await sql`select 1 as one`.execute(database.db);
+      proxy.drop();
+      const started = Date.now();
+      const error = await sql`select 1 as one`.execute(database.db).then(() => undefined, (e: Error) => e);
+      expect(error?.message).toBe('no answer from the database within 300 ms');
+      expect(databaseUnavailable(error)).toBe(true);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      // Reported once, though the connection's stream failed and then ended.
+      expect(lost.map((e) => e.message)).toEqual(['no answer from the database within 300 ms']);
+      expect((await sql<{ one: number }>`select 1 as one`.execute(database.db)).rows).toEqual([{ one: 1 }]);
+      expect(database.pool?.()).toMatchObject({ total: 1 });
+
+      // Dropped inside a transaction: its rollback cannot be sent either; the failure is still the database's.
+      const inTransaction = await database.db.transaction().execute(async (trx) => {
+        await sql`select 1 as one`.execute(trx);
+        proxy.drop();
+        await sql`select 2 as two`.execute(trx);
+      }).then(() => undefined, (e: Error) => e);
+      expect(databaseUnavailable(inTransaction)).toBe(true);
+      expect((await sql<{ one: number }>`select 1 as one`.execute(database.db)).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+      await proxy.close();
+    }
+  });
+
+  it('a statement slower than the bound fails as unavailable; with no bound (0) it is waited for', async () => {
+    const database = createDb(postgresUrl as string, { statementTimeoutMs: 200 });
+    try {
+      const error = await sql`select pg_sleep(1)`.execute(database.db).then(() => undefined, (e: Error) => e);
+      expect([error?.message, databaseUnavailable(error)]).toEqual(['no answer from the database within 200 ms', true]);
+      database.boundStatements?.(0);
+      expect((await sql`select pg_sleep(0.5) as slept`.execute(database.db)).rows).toHaveLength(1);
+      // Quick ones within a bound are untouched, in a transaction too.
+      database.boundStatements?.(5000);
+      await database.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < 20; i++) await sql`select ${i}::int as i`.execute(trx);
+      });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('the migrations run without the bound, which holds once the database is open', async () => {
+    const schema = await postgresSchema(postgresUrl as string, `cal_bound_${randomBytes(4).toString('hex')}`);
+    // 1 ms: a fresh schema's migrations (dozens of tables and indexes) would not pass under it.
+    const { database, migrated } = await openDatabase(schema.url, { statementTimeoutMs: 1 });
+    try {
+      expect(migrated.length).toBeGreaterThan(10);
+      const error = await sql`select pg_sleep(0.2)`.execute(database.db).then(() => undefined, (e: Error) => e);
+      expect(error?.message).toBe('no answer from the database within 1 ms');
+    } finally {
+      await database.close();
+      await schema.drop();
+    }
+  });
+
   it('a real process through an outage (connections cut, new ones refused): 503 meanwhile, alive, and answering after', async () => {
     const schema = await postgresSchema(postgresUrl as string, `cal_fault_${randomBytes(4).toString('hex')}`);
     const proxy = await outageProxy(new URL(postgresUrl as string));
     const proxied = new URL(schema.url);
     proxied.host = `127.0.0.1:${proxy.port}`;
-    const service = await startService({ DATABASE_URL: proxied.toString(), CAL_WEBHOOK_POLL_MS: '200' });
+    const service = await startService({ DATABASE_URL: proxied.toString(), CAL_WEBHOOK_POLL_MS: '200', CAL_DB_STATEMENT_TIMEOUT_MS: '1000' });
     const api = (path: string, init: RequestInit = {}) => fetch(`${service.url}${API}${path}`, init);
     const create = () => api('/events', { method: 'POST', headers: { ...adminAuth, 'content-type': 'application/json' }, body: JSON.stringify(event()) });
     try {
@@ -193,6 +270,19 @@ describe.runIf(postgresUrl !== undefined)('a database that cannot serve [postgre
       }
       expect(service.child.exitCode).toBeNull();
 
+      // The network drops every open connection without a word: a request on one is answered 503 at the
+      // statement's bound (not minutes later), each such connection is replaced, and the loss is logged.
+      // (A write, so that its answer needs the database: a read may be served from memory.)
+      expect((await create()).status).toBe(201); // a connection open and idle, to be dropped
+      proxy.drop();
+      const started = Date.now();
+      const dropped = await create();
+      expect([dropped.status, dropped.headers.get('retry-after'), await dropped.json()]).toEqual([503, '5', UNAVAILABLE]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+      let answered = 0;
+      for (let i = 1; i <= 30 && answered !== 201; i++) answered = (await create()).status;
+      expect(answered).toBe(201);
+
       proxy.down();
       for (const answer of [await api(`/events/${id}?outage=1`), await api('/events?outage=1'), await create()]) {
         expect([answer.status, answer.headers.get('retry-after'), await answer.json()]).toEqual([503, '5', UNAVAILABLE]);
@@ -213,13 +303,21 @@ describe.runIf(postgresUrl !== undefined)('a database that cannot serve [postgre
       }
       expect(status).toBe(200);
       expect((await create()).status).toBe(201);
-      // The creates refused stored nothing: those acknowledged in the rounds, the one before, the one after.
-      expect(((await (await api('/events?start_date=2027-01-01&per_page=50')).json()) as { total: number }).total).toBe(madeInRounds + 2);
+      // The creates refused stored nothing: those acknowledged in the rounds, the first, the two around the dropped
+      // connections, the last.
+      expect(((await (await api('/events?start_date=2027-01-01&per_page=50')).json()) as { total: number }).total).toBe(madeInRounds + 4);
       expect(service.child.exitCode).toBeNull();
+
+      // Each lost connection logged at `warn`, with why (the log is written in chunks: read once it stopped).
+      await service.stop();
+      const lost = service.log().split('\n').filter((line) => line.includes('a database connection was lost')).map((line) => JSON.parse(line));
+      expect(lost.length).toBeGreaterThan(0);
+      expect(lost.every((line) => line.level === 40)).toBe(true);
+      expect(lost.map((line) => line.err.message)).toContain('no answer from the database within 1000 ms');
     } finally {
       await service.stop();
       await proxy.close();
       await schema.drop();
     }
-  }, SERVICE_START_MS + 30_000);
+  }, SERVICE_START_MS + 60_000);
 });

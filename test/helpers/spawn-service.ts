@@ -42,6 +42,8 @@ export interface ServiceProcess {
   /** SIGKILL: no clean shutdown, as a crash. */
   kill(): Promise<void>;
   stop(): Promise<void>;
+  /** What it has written to its standard output so far: its log (LOG_LEVEL `warn` unless set). */
+  log(): string;
 }
 
 /**
@@ -56,10 +58,12 @@ export async function startService(env: Record<string, string>): Promise<Service
   const child = spawn(process.execPath, ['bin/cal-events.mjs', 'serve'], {
     // Rate limits off unless asked for: these tests load one service from one address on purpose.
     env: { ...process.env, LOG_LEVEL: 'warn', CAL_ADMIN_PASSWORD: ADMIN_PASSWORD, CAL_RATE_LIMIT: 'off', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + SERVICE_START_MS;
   for (;;) {
@@ -76,6 +80,7 @@ export async function startService(env: Record<string, string>): Promise<Service
   return {
     url,
     child,
+    log: () => stdout,
     kill: async () => {
       child.kill('SIGKILL');
       await ended();

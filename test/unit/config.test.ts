@@ -15,13 +15,13 @@ describe('loadConfig', () => {
   it('lists every problem at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', CAL_TIMEZONE: 'Mars/Olympus', CAL_TIMEZONE_MODE: 'moon', DATABASE_URL: 'mysql://x', CAL_MAX_PER_PAGE: '0', CAL_WP_JSON_PATH: 'no', CAL_DB_POOL: '0', CAL_DB_CONNECT_TIMEOUT_MS: 'soon' });
+      loadConfig({ PORT: 'eighty', CAL_TIMEZONE: 'Mars/Olympus', CAL_TIMEZONE_MODE: 'moon', DATABASE_URL: 'mysql://x', CAL_MAX_PER_PAGE: '0', CAL_WP_JSON_PATH: 'no', CAL_DB_POOL: '0', CAL_DB_CONNECT_TIMEOUT_MS: 'soon', CAL_DB_STATEMENT_TIMEOUT_MS: '-1' });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'CAL_TIMEZONE', 'CAL_TIMEZONE_MODE', 'DATABASE_URL', 'CAL_MAX_PER_PAGE', 'CAL_WP_JSON_PATH', 'CAL_DB_POOL', 'CAL_DB_CONNECT_TIMEOUT_MS']) expect(problems).toContain(name);
+    for (const name of ['PORT', 'CAL_TIMEZONE', 'CAL_TIMEZONE_MODE', 'DATABASE_URL', 'CAL_MAX_PER_PAGE', 'CAL_WP_JSON_PATH', 'CAL_DB_POOL', 'CAL_DB_CONNECT_TIMEOUT_MS', 'CAL_DB_STATEMENT_TIMEOUT_MS']) expect(problems).toContain(name);
   });
 
   it('reads CORS origins and the public URL', () => {
@@ -33,7 +33,7 @@ describe('loadConfig', () => {
   it('reads the settings of operations, sync and webhooks, with their defaults', () => {
     expect(loadConfig({})).toMatchObject({
       rateLimit: { reads: 1200, writes: 300, authFailures: 10 }, metrics: true, accessLog: true, timeouts: { headersMs: 10_000, requestMs: 30_000 },
-      database: { poolSize: 10, connectTimeoutMs: 10_000 },
+      database: { poolSize: 10, connectTimeoutMs: 10_000, statementTimeoutMs: 30_000 },
       recurrence: { horizonDays: 730, maxOccurrences: 1000 }, changeRetentionDays: 90, webhooks: { allowPrivate: false, retrySeconds: [5, 300, 1800, 7200, 18000, 36000, 36000], pollMs: 1000, timeoutMs: 10_000 },
     });
     const set = loadConfig({ CAL_RATE_LIMIT: 'off', CAL_METRICS: 'off', CAL_ACCESS_LOG: 'off', CAL_WEBHOOK_RETRY_SECONDS: '0.5, 2', CAL_WEBHOOKS_ALLOW_PRIVATE: 'on' });
