@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import type { Config } from '../config.ts';
 import type { DbHandle } from '../db/create-db.ts';
 import { openDatabase } from '../db/open.ts';
+import { databaseUnavailable } from '../db/unavailable.ts';
 import { nowStamp } from '../time/clock.ts';
 import type { Caller } from '../users/roles.ts';
 import { createUserRepository } from '../users/user.repository.ts';
@@ -72,6 +73,12 @@ export async function runImport(
       throw new ImportError(`${args.source} is not a The Events Calendar API (tribe/events/v1) that answers: ${error.message}`);
     });
     return await importer.run(source, args.source.replace(/\/+$/, ''), options);
+  } catch (error) {
+    // Each page is written in its own transaction, so what came before is whole, and a run again goes on from it.
+    if (databaseUnavailable(error)) {
+      throw new ImportError(`the database stopped serving during the import (${(error as Error).message}); what was written is kept, and the same import run again goes on from there`, { cause: error });
+    }
+    throw error;
   } finally {
     progress.stop();
   }
@@ -80,6 +87,7 @@ export async function runImport(
 /** `cal-events import …`: prints the one-line JSON summary and the failures; non-zero when anything failed. */
 export async function importCommand(args: ImportArgs, config: Config): Promise<number> {
   const { database } = await openDatabase(config.databaseUrl, config.database);
+  database.onConnectionLost?.((error) => process.stderr.write(`a database connection was lost (${error.message}); another is opened when needed\n`));
   try {
     database.checkpointInBackground?.({ failed: (error) => process.stderr.write(`the database's log could not be checkpointed: ${error.message}\n`) });
     const { summary, failures } = await runImport(args, { config, database });

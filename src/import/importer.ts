@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { DbHandle } from '../db/create-db.ts';
+import { databaseUnavailable } from '../db/unavailable.ts';
 import { createChangeWatch } from '../changes/change-watch.ts';
 import { createEventService } from '../events/event.service.ts';
 import { createUrls } from '../http/urls.ts';
@@ -195,7 +196,11 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
         const fresh = await store.repos.lineage.findMany(kind, [item.key]);
         outcomes.push(
           await committed((repos) => writeOne(repos, kind, item, new Map(fresh), options, as))
-            .catch((error: Error): Outcome => ({ outcome: 'failed', reason: error.message })),
+            .catch((error: Error): Outcome => {
+              // Not this record's fault, and every record after it would fail alike: the import stops.
+              if (databaseUnavailable(error)) throw error;
+              return { outcome: 'failed', reason: error.message };
+            }),
         );
       }
       return outcomes;

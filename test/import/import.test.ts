@@ -141,6 +141,20 @@ for (const dialect of dialects()) {
       expect(await count('event')).toBe(10);
     });
 
+    it.runIf(dialect === 'sqlite')('a database that stops serving midway (its disk full) stops the import with why; the same run again goes on', async () => {
+      expect((await run()).summary.events.created).toBe(10);
+      site.records.events = site.records.events.map((event) => ({ ...event, description: `<p>${'Longer now. '.repeat(2000)}</p>`, modified_utc: '2026-11-23 00:00:00' }));
+      // SQLite's own limit on the file's pages, set to what it has: the updates need more.
+      const [{ page_count: pages }] = (await sql<{ page_count: number }>`pragma page_count`.execute(database.db)).rows;
+      await sql.raw(`pragma max_page_count = ${pages}`).execute(database.db);
+      // Not one failure a record (each would fail alike): the run stops at the first, with why.
+      await expect(run()).rejects.toThrow(new ImportError('the database stopped serving during the import (database or disk is full); what was written is kept, and the same import run again goes on from there'));
+      await sql.raw('pragma max_page_count = 1073741823').execute(database.db);
+      const again = await run();
+      expect([again.failures, again.summary.events]).toEqual([[], { created: 0, updated: 10, unchanged: 0, failed: 0 }]);
+      expect(await count('event')).toBe(10);
+    });
+
     it('with credentials brings drafts and password-protected events whole; --since and --dry-run write less', async () => {
       site.records.events[1] = { ...site.records.events[1], status: 'draft' };
       site.records.events[4] = { ...site.records.events[4], password_protected: true, description: '<p>Only for members</p>', modified_utc: '2026-11-22 00:14:00' };
