@@ -54,6 +54,8 @@ function errorPage(ctx: PageContext, error: ApiError): { status: number; node: V
   if (error.status === 404 || error.status === 403) {
     return { status: 404, node: <MessagePage ctx={ctx} title={w.notFoundTitle} text={w.notFoundText} /> };
   }
+  // The database unavailable (a restart, a full disk): not broken, and soon back; its Retry-After says when.
+  if (error.status === 503) return { status: 503, node: <MessagePage ctx={ctx} title={w.unavailableTitle} text={w.unavailableText} /> };
   if (error.status >= 500) return { status: error.status, node: <MessagePage ctx={ctx} title={w.errorTitle} text={w.errorText} /> };
   const params = error.data.params;
   const names = params && typeof params === 'object' ? (Array.isArray(params) ? params.map(String) : Object.keys(params)) : [];

@@ -103,6 +103,31 @@ describe.runIf(sqliteRuns())('the site in a real browser (Chromium)', () => {
     });
   }
 
+  it('a database that cannot serve: the 503 page says so in the visitor\'s language, with Retry-After and no serious accessibility violation', async () => {
+    // A second service whose PostgreSQL does not answer (nothing listens on port 1): every page needs it.
+    const down = createDb('postgres://postgres@127.0.0.1:1/test');
+    const downOrigin = `http://127.0.0.1:${await freePort()}`;
+    const downApp = await buildApp({ config: testConfig({ CAL_PUBLIC_URL: downOrigin }), database: down, logger: false });
+    await downApp.listen({ port: Number(new URL(downOrigin).port), host: '127.0.0.1' });
+    const context = await browser.newContext({ bypassCSP: true });
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      for (const [path, heading] of [['/events/', 'Back in a moment'], ['/event/jazz-night/', 'Back in a moment'], ['/fr/events/month/2027-03/', 'De retour dans un instant']]) {
+        const response = await page.goto(`${downOrigin}${path}`);
+        expect([path, response?.status(), await response?.headerValue('retry-after')]).toEqual([path, 503, '5']);
+        await expect(page.locator('h1').allTextContents()).resolves.toEqual([heading]);
+        expect(await seriousViolations(page)).toEqual([]);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await downApp.close();
+      await down.close();
+    }
+  });
+
   it('steps through months with the navigation links, JavaScript off', async () => {
     const { page, close } = await open('/events/month/2027-03/', { javaScript: false });
     await expect(page.locator('h1').textContent()).resolves.toBe('Events: March 2027');
