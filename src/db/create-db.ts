@@ -32,8 +32,6 @@ export interface DbHandle {
    * failover, an administrator), which the pool has dropped already; the next query opens a new one.
    */
   onConnectionLost?(report: (error: Error) => void): void;
-  /** PostgreSQL only: the bound on a statement's answer from now on (`CreateDbOptions.statementTimeoutMs`). */
-  boundStatements?(ms: number): void;
 }
 
 export interface CreateDbOptions {
@@ -48,8 +46,9 @@ export interface CreateDbOptions {
   /** PostgreSQL only: the pool's connections at most. */
   poolSize?: number;
   /**
-   * PostgreSQL only: how long a statement may go unanswered before its connection is taken for lost (0: no
-   * bound). See `boundedClient`; `DbHandle.boundStatements` sets it later (after the migrations, say).
+   * PostgreSQL only: how long a statement may go unanswered before its connection is taken for lost, and how
+   * long the server lets a transaction of ours wait for its next statement (0: neither bound). See
+   * `boundedClient`.
    */
   statementTimeoutMs?: number;
 }
@@ -61,20 +60,19 @@ export const POOL_DEFAULTS = { poolSize: 10, connectTimeoutMs: 10_000, statement
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
 /**
- * A PostgreSQL client whose statements have a bound: one left unanswered for `bound.ms` is taken for a
+ * A PostgreSQL client whose statements have a bound: one left unanswered for `ms` is taken for a
  * connection the network dropped without a word (a host gone, a firewall's state lost: no reset, no close),
  * on which TCP would wait many minutes, holding the request and one of the pool's connections. Its connection is
  * destroyed, the statement fails as the database being unavailable (`ETIMEDOUT`: 503), and the pool opens a new
  * one when next needed. A statement merely slow past the bound fails the same way; the bound is far above any
  * a request runs (milliseconds), and migrations run without it.
  */
-function boundedClient(bound: { ms: number }): typeof pg.Client {
+function boundedClient(ms: number): typeof pg.Client {
   return class BoundedClient extends pg.Client {
     // Kysely asks with a promise (`query(text, values)`); pg's other forms (callback, submittable) pass through.
     override query(...args: unknown[]): never {
       const answer = (super.query as (...a: unknown[]) => unknown)(...args);
-      if (bound.ms > 0 && answer instanceof Promise) {
-        const ms = bound.ms;
+      if (answer instanceof Promise) {
         const timer = setTimeout(() => {
           const error = Object.assign(new Error(`no answer from the database within ${ms} ms`), { code: 'ETIMEDOUT' });
           (this as unknown as { connection: { stream: { destroy(error: Error): void } } }).connection.stream.destroy(error);
@@ -89,10 +87,10 @@ function boundedClient(bound: { ms: number }): typeof pg.Client {
 /** `sqlite:<path>` (or `sqlite::memory:`) gives the embedded database; `postgres://…` gives PostgreSQL. */
 export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const bound = { ms: options.statementTimeoutMs ?? 0 };
+    const bound = options.statementTimeoutMs ?? 0;
     const pool = new pg.Pool({
       connectionString: url,
-      Client: boundedClient(bound),
+      ...(bound > 0 ? { Client: boundedClient(bound) } : {}),
       max: options.poolSize ?? POOL_DEFAULTS.poolSize,
       connectionTimeoutMillis: options.connectTimeoutMs ?? POOL_DEFAULTS.connectTimeoutMs,
       // Probes an idle connection the network dropped, so the pool finds it dead before a query meets it.
@@ -107,6 +105,12 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
     // error (503), and the pool drops the dead connection when it is given back, or at once when idle.
     let lost = (_error: Error) => {};
     pool.on('connect', (client) => {
+      // The server's side of the same bound: a transaction whose client vanished midway (its connection dropped
+      // without a word) would hold its row and advisory locks until the server's TCP gave up (hours by default),
+      // and every writer of the same venue or term name would wait on it; the server ends such a session once
+      // it has waited this long for the transaction's next statement (ours follow one another in milliseconds).
+      // Set by a statement, queued ahead of the first query: a URL's own `options` would replace a startup one.
+      if (bound > 0) client.query(`set idle_in_transaction_session_timeout = ${bound}`).catch(() => {});
       let reported = false;
       client.on('error', (error) => {
         if (!reported) lost(error);
@@ -119,7 +123,6 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
       db, dialect: 'postgres', close: () => db.destroy(),
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       onConnectionLost: (report) => void (lost = report),
-      boundStatements: (ms) => void (bound.ms = ms),
     };
   }
   const path = url.replace(/^sqlite:/, '');

@@ -18,7 +18,13 @@ export async function openDatabase(url: string, options: CreateDbOptions = {}): 
   try {
     database = createDb(url, { ...options, statementTimeoutMs: 0 });
     const migrated = await migrateToLatest(database.db);
-    database.boundStatements?.(options.statementTimeoutMs ?? 0);
+    // PostgreSQL's bound is its connections' own: they are opened anew with it. (SQLite has none, and a
+    // database in memory is its one connection.)
+    if (database.dialect === 'postgres' && options.statementTimeoutMs) {
+      await database.close();
+      database = undefined;
+      database = createDb(url, options);
+    }
     return { database, migrated };
   } catch (error) {
     await database?.close().catch(() => {});

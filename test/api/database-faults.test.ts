@@ -87,8 +87,9 @@ async function outageProxy(target: URL) {
     track(upstream);
     client.on('data', (bytes) => dropped.has(client) || upstream.write(bytes));
     upstream.on('data', (bytes) => dropped.has(client) || client.write(bytes));
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
+    // A dropped connection's end is lost too: the other side is never told.
+    client.on('close', () => dropped.has(client) || upstream.destroy());
+    upstream.on('close', () => dropped.has(client) || client.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -210,21 +211,49 @@ describe.runIf(postgresUrl !== undefined)('a database that cannot serve [postgre
   });
 
   it('a statement slower than the bound fails as unavailable; with no bound (0) it is waited for', async () => {
-    const database = createDb(postgresUrl as string, { statementTimeoutMs: 200 });
+    const bounded = createDb(postgresUrl as string, { statementTimeoutMs: 200 });
+    const unbounded = createDb(postgresUrl as string, { statementTimeoutMs: 0 });
     try {
-      const error = await sql`select pg_sleep(1)`.execute(database.db).then(() => undefined, (e: Error) => e);
+      const error = await sql`select pg_sleep(1)`.execute(bounded.db).then(() => undefined, (e: Error) => e);
       expect([error?.message, databaseUnavailable(error)]).toEqual(['no answer from the database within 200 ms', true]);
-      database.boundStatements?.(0);
-      expect((await sql`select pg_sleep(0.5) as slept`.execute(database.db)).rows).toHaveLength(1);
-      // Quick ones within a bound are untouched, in a transaction too.
-      database.boundStatements?.(5000);
-      await database.db.transaction().execute(async (trx) => {
+      expect((await sql`select pg_sleep(0.5) as slept`.execute(unbounded.db)).rows).toHaveLength(1);
+      // Quick ones within the bound are untouched, in a transaction too; the server holds the same bound.
+      await bounded.db.transaction().execute(async (trx) => {
         for (let i = 0; i < 20; i++) await sql`select ${i}::int as i`.execute(trx);
       });
+      const setting = async (handle: DbHandle) => (await sql<{ s: string }>`select current_setting('idle_in_transaction_session_timeout') as s`.execute(handle.db)).rows[0].s;
+      expect([await setting(bounded), await setting(unbounded)]).toEqual(['200ms', '0']);
     } finally {
-      await database.close();
+      await bounded.close();
+      await unbounded.close();
     }
   });
+
+  it('a transaction whose connection dropped without a word releases its locks once the server has waited the bound', async () => {
+    const proxy = await outageProxy(new URL(postgresUrl as string));
+    const proxied = new URL(postgresUrl as string);
+    proxied.host = `127.0.0.1:${proxy.port}`;
+    const dropped = createDb(proxied.toString(), { statementTimeoutMs: 300 });
+    const other = createDb(postgresUrl as string);
+    const key = 1_000_000 + Math.floor(Math.random() * 1_000_000);
+    try {
+      // As a writer naming a new venue holds its name's lock (db/named-lock.ts), then its connection is dropped.
+      const failed = await dropped.db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${key})`.execute(trx);
+        proxy.drop();
+        await sql`select 1`.execute(trx);
+      }).then(() => undefined, (e: Error) => e);
+      expect(databaseUnavailable(failed)).toBe(true);
+      // Another writer of the same name gets the lock within about the bound, not when the server's TCP gives up.
+      const started = Date.now();
+      await other.db.transaction().execute((trx) => sql`select pg_advisory_xact_lock(${key})`.execute(trx));
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      await dropped.close();
+      await other.close();
+      await proxy.close();
+    }
+  }, 30_000);
 
   it('the migrations run without the bound, which holds once the database is open', async () => {
     const schema = await postgresSchema(postgresUrl as string, `cal_bound_${randomBytes(4).toString('hex')}`);
