@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { databaseUnavailable } from '../../src/db/unavailable.ts';
-import { createDb, type DbHandle } from '../../src/db/create-db.ts';
+import { createDb, type CreateDbOptions, type DbHandle } from '../../src/db/create-db.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 import { openDatabase } from '../../src/db/open.ts';
 import { createUserRepository } from '../../src/users/user.repository.ts';
@@ -117,6 +117,14 @@ async function outageProxy(target: URL) {
     }),
   };
 }
+/** A pool on the test database whose connections pass through an outage proxy. */
+async function throughProxy(options: CreateDbOptions) {
+  const proxy = await outageProxy(new URL(postgresUrl as string));
+  const proxied = new URL(postgresUrl as string);
+  proxied.host = `127.0.0.1:${proxy.port}`;
+  return { proxy, database: createDb(proxied.toString(), options) };
+}
+
 describe.runIf(postgresUrl !== undefined)('a database that cannot serve [postgres]: down, or restarted under load', () => {
   it('a server that does not answer: every route that needs it 503 with Retry-After, the site\'s pages too; /healthz 200, /readyz 503', async () => {
     const database = createDb('postgres://postgres@127.0.0.1:1/test');
@@ -139,10 +147,7 @@ describe.runIf(postgresUrl !== undefined)('a database that cannot serve [postgre
   });
 
   it('a server whose host stopped answering: a request waits for the connect timeout, then 503', async () => {
-    const proxy = await outageProxy(new URL(postgresUrl as string));
-    const proxied = new URL(postgresUrl as string);
-    proxied.host = `127.0.0.1:${proxy.port}`;
-    const database = createDb(proxied.toString(), { connectTimeoutMs: 300 });
+    const { proxy, database } = await throughProxy({ connectTimeoutMs: 300 });
     const app = await buildApp({ config: testConfig(), database, logger: false });
     try {
       proxy.silence();
@@ -176,10 +181,7 @@ describe.runIf(postgresUrl !== undefined)('a database that cannot serve [postgre
   });
 
   it('a connection the network drops without a word: its statement fails at the bound as unavailable, the next runs on a new connection', async () => {
-    const proxy = await outageProxy(new URL(postgresUrl as string));
-    const proxied = new URL(postgresUrl as string);
-    proxied.host = `127.0.0.1:${proxy.port}`;
-    const database = createDb(proxied.toString(), { statementTimeoutMs: 300 });
+    const { proxy, database } = await throughProxy({ statementTimeoutMs: 300 });
     const lost: Error[] = [];
     database.onConnectionLost?.((error) => lost.push(error));
     try {
@@ -230,10 +232,7 @@ describe.runIf(postgresUrl !== undefined)('a database that cannot serve [postgre
   });
 
   it('a transaction whose connection dropped without a word releases its locks once the server has waited the bound', async () => {
-    const proxy = await outageProxy(new URL(postgresUrl as string));
-    const proxied = new URL(postgresUrl as string);
-    proxied.host = `127.0.0.1:${proxy.port}`;
-    const dropped = createDb(proxied.toString(), { statementTimeoutMs: 300 });
+    const { proxy, database: dropped } = await throughProxy({ statementTimeoutMs: 300 });
     const other = createDb(postgresUrl as string);
     const key = 1_000_000 + Math.floor(Math.random() * 1_000_000);
     try {
