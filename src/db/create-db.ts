@@ -67,15 +67,15 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value))
  * one when next needed. A statement merely slow past the bound fails the same way; the bound is far above any
  * a request runs (milliseconds), and migrations run without it.
  */
-function boundedClient(ms: number): typeof pg.Client {
+function boundedClient(ms: number, silent: (client: pg.Client) => void): typeof pg.Client {
   return class BoundedClient extends pg.Client {
     // Kysely asks with a promise (`query(text, values)`); pg's other forms (callback, submittable) pass through.
     override query(...args: unknown[]): never {
       const answer = (super.query as (...a: unknown[]) => unknown)(...args);
       if (answer instanceof Promise) {
         const timer = setTimeout(() => {
-          const error = Object.assign(new Error(`no answer from the database within ${ms} ms`), { code: 'ETIMEDOUT' });
-          (this as unknown as { connection: { stream: { destroy(error: Error): void } } }).connection.stream.destroy(error);
+          cut(this, Object.assign(new Error(`no answer from the database within ${ms} ms`), { code: 'ETIMEDOUT' }));
+          silent(this);
         }, ms);
         answer.then(() => clearTimeout(timer), () => clearTimeout(timer));
       }
@@ -84,13 +84,26 @@ function boundedClient(ms: number): typeof pg.Client {
   };
 }
 
+/** Ends a client's connection at once, failing what it was asked with `error` (reported as its loss). */
+const cut = (client: pg.Client, error: Error) => (client as unknown as { connection: { stream: { destroy(error: Error): void } } }).connection.stream.destroy(error);
+
 /** `sqlite:<path>` (or `sqlite::memory:`) gives the embedded database; `postgres://…` gives PostgreSQL. */
 export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const bound = options.statementTimeoutMs ?? 0;
+    // The pool's connections, and which of them no one holds: when one went silent, the network most likely
+    // dropped the others with it, and an idle one would cost the next request on it the whole bound again. They
+    // are closed at once (a new connection takes milliseconds); those held are left to their own statements.
+    const connections = new Set<pg.Client>();
+    const held = new Set<pg.Client>();
+    const closeIdle = (silentOne: pg.Client) => {
+      for (const client of connections) {
+        if (client !== silentOne && !held.has(client)) cut(client, new Error('closed: another connection to the database went silent'));
+      }
+    };
     const pool = new pg.Pool({
       connectionString: url,
-      ...(bound > 0 ? { Client: boundedClient(bound) } : {}),
+      ...(bound > 0 ? { Client: boundedClient(bound, closeIdle) } : {}),
       max: options.poolSize ?? POOL_DEFAULTS.poolSize,
       connectionTimeoutMillis: options.connectTimeoutMs ?? POOL_DEFAULTS.connectTimeoutMs,
       // Probes an idle connection the network dropped, so the pool finds it dead before a query meets it.
@@ -104,7 +117,11 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
     // a connection (its stream's error and then its end both emit one): a query running on it fails with the
     // error (503), and the pool drops the dead connection when it is given back, or at once when idle.
     let lost = (_error: Error) => {};
+    pool.on('acquire', (client) => held.add(client));
+    pool.on('release', (_error: Error | undefined, client: pg.Client) => held.delete(client));
     pool.on('connect', (client) => {
+      connections.add(client);
+      client.once('end', () => connections.delete(client));
       // The server's side of the same bound: a transaction whose client vanished midway (its connection dropped
       // without a word) would hold its row and advisory locks until the server's TCP gave up (hours by default),
       // and every writer of the same venue or term name would wait on it; the server ends such a session once

@@ -212,6 +212,29 @@ describe.runIf(postgresUrl !== undefined)('a database that cannot serve [postgre
     }
   });
 
+  it('when one connection went silent, the idle ones are closed with it: the next requests wait on none of them', async () => {
+    const { proxy, database } = await throughProxy({ statementTimeoutMs: 300 });
+    const lost: string[] = [];
+    database.onConnectionLost?.((error) => lost.push(error.message));
+    try {
+      // Three connections open and idle.
+      await Promise.all([1, 2, 3].map(() => sql`select pg_sleep(0.05)`.execute(database.db)));
+      expect(database.pool?.()).toMatchObject({ total: 3, idle: 3 });
+      proxy.drop();
+      const error = await sql`select 1 as one`.execute(database.db).then(() => undefined, (e: Error) => e);
+      expect(error?.message).toBe('no answer from the database within 300 ms');
+      // The two others were dropped too, but no request meets them: each of these runs on a new connection.
+      const started = Date.now();
+      const answers = await Promise.all([1, 2, 3].map((n) => sql<{ n: number }>`select ${n}::int as n`.execute(database.db)));
+      expect(answers.map((answer) => answer.rows[0].n)).toEqual([1, 2, 3]);
+      expect(Date.now() - started).toBeLessThan(300);
+      expect(lost.sort()).toEqual(['closed: another connection to the database went silent', 'closed: another connection to the database went silent', 'no answer from the database within 300 ms']);
+    } finally {
+      await database.close();
+      await proxy.close();
+    }
+  });
+
   it('a statement slower than the bound fails as unavailable; with no bound (0) it is waited for', async () => {
     const bounded = createDb(postgresUrl as string, { statementTimeoutMs: 200 });
     const unbounded = createDb(postgresUrl as string, { statementTimeoutMs: 0 });
