@@ -3,6 +3,7 @@ import pLimit from 'p-limit';
 import type { ChangeService } from '../changes/change.service.ts';
 import type { Config } from '../config.ts';
 import type { DbHandle } from '../db/create-db.ts';
+import { databaseUnavailable } from '../db/unavailable.ts';
 import type { Store } from '../store.ts';
 import { refusedTarget } from './target-check.ts';
 import { messageId } from './webhook.service.ts';
@@ -109,15 +110,21 @@ export function createWebhookDispatcher(deps: { database: DbHandle; store: Store
     }
   }
 
+  // While the database cannot serve, every round fails alike: said once, when it begins and when it ends.
+  let paused = false;
   const tick = () => {
     running ??= (async () => {
       try {
         const hooks = await webhooks.enabled();
+        if (paused) log.info('webhook deliveries resumed: the database answers again');
+        paused = false;
         if (hooks.length === 0) return; // no subscription: nothing to turn into deliveries or send
         await fanOut(hooks);
         await sendDue();
       } catch (error) {
-        log.error({ err: error }, 'webhook deliveries failed this round');
+        if (!databaseUnavailable(error)) log.error({ err: error }, 'webhook deliveries failed this round');
+        else if (!paused) log.warn({ err: error }, 'webhook deliveries paused: the database is not available; nothing is lost, they go on when it answers');
+        paused ||= databaseUnavailable(error);
       } finally {
         running = undefined;
       }

@@ -365,6 +365,13 @@ describe.runIf(postgresUrl !== undefined)('a database that cannot serve [postgre
       expect(lost.length).toBeGreaterThan(0);
       expect(lost.every((line) => line.level === 40)).toBe(true);
       expect(lost.map((line) => line.err.message)).toContain('no answer from the database within 1000 ms');
+      // An outage is the database's state, not the service's error: warnings, each background task's said once
+      // an outage (the webhook dispatcher polled every 200 ms through them, and logged an error each time).
+      const lines = service.log().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+      const paused = lines.filter((line) => line.msg.startsWith('webhook deliveries paused'));
+      expect(paused.length).toBeGreaterThan(0);
+      expect(paused.length).toBeLessThanOrEqual(12); // at most once an outage: ten cuts, the drop, the last
     } finally {
       await service.stop();
       await proxy.close();
