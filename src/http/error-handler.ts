@@ -67,7 +67,9 @@ export function registerErrorHandling(app: FastifyInstance, presenters: ErrorPre
     // The database down, restarting, full or locked: not the request's fault, nor a bug of ours; nothing of
     // the request was stored, and it may be sent again. Said so, without the driver's words.
     if (databaseUnavailable(error)) {
-      request.log.warn({ reqId: request.id, err: error }, 'database unavailable');
+      // Its message and code, not its stack: one such line a request while the outage lasts, and the stack is
+      // the driver's own (a kilobyte a line that says nothing the message does not).
+      request.log.warn({ reqId: request.id, cause: { message: error.message, code: (error as { code?: unknown }).code } }, 'database unavailable');
       void reply.header('retry-after', String(UNAVAILABLE_RETRY_SECONDS));
       return send(reply, request, new ApiError(503, 'rest_database_unavailable', 'The database is not available right now; try again shortly.'));
     }

@@ -372,6 +372,11 @@ describe.runIf(postgresUrl !== undefined)('a database that cannot serve [postgre
       const paused = lines.filter((line) => line.msg.startsWith('webhook deliveries paused'));
       expect(paused.length).toBeGreaterThan(0);
       expect(paused.length).toBeLessThanOrEqual(12); // at most once an outage: ten cuts, the drop, the last
+      // Each request answered 503 logged with why, in a line of its own, without the driver's stack.
+      const unavailable = lines.filter((line) => line.msg === 'database unavailable');
+      expect(unavailable.length).toBeGreaterThan(0);
+      expect(unavailable.every((line) => line.level === 40 && typeof line.cause.message === 'string' && line.err === undefined)).toBe(true);
+      expect(unavailable.map((line) => line.cause.message)).toContain('no answer from the database within 1000 ms');
     } finally {
       await service.stop();
       await proxy.close();
