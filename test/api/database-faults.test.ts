@@ -280,14 +280,16 @@ describe.runIf(postgresUrl !== undefined)('a database that cannot serve [postgre
   it('the migrations run without the bound, which holds once the database is open', async () => {
     const schema = await postgresSchema(postgresUrl as string, `cal_bound_${randomBytes(4).toString('hex')}`);
     // 1 ms: a fresh schema's migrations (dozens of tables and indexes) would not pass under it.
-    const { database, migrated } = await openDatabase(schema.url, { statementTimeoutMs: 1 });
+    let opened: DbHandle | undefined;
     try {
+      const { database, migrated } = await openDatabase(schema.url, { statementTimeoutMs: 1 });
+      opened = database;
       expect(migrated.length).toBeGreaterThan(10);
       const error = await sql`select pg_sleep(0.2)`.execute(database.db).then(() => undefined, (e: Error) => e);
       expect(error?.message).toBe('no answer from the database within 1 ms');
     } finally {
-      await database.close();
-      await schema.drop();
+      await opened?.close();
+      await schema.drop(); // also when the open failed
     }
   });
 
