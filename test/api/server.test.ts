@@ -96,6 +96,21 @@ describe.runIf(sqliteRuns())('cal-events serve', { timeout: 90_000 }, () => {
     expect(server.output()).not.toContain('/cal/events/v1/');
   });
 
+  it('goes on serving when whatever reads its log goes away (its standard output closed: EPIPE)', async () => {
+    const port = String(await freePort());
+    const server = start({ PORT: port, HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'no-reader.db')}` });
+    await server.ready;
+    // The log's reader (a collector, `| head`) ends: every line written from now on meets a closed pipe.
+    server.child.stdout?.destroy();
+    for (let i = 0; i < 300; i++) expect((await fetch(`http://127.0.0.1:${port}/cal/events/v1/venues?n=${i}`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // past the log's one-second flush
+    expect(server.child.exitCode).toBeNull();
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => server.child.on('exit', resolve));
+    server.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
   it('ends a stop that cannot finish after 10 s, with exit code 1', async () => {
     const port = String(await freePort());
     const server = start({ PORT: port, HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'stuck.db')}` });
