@@ -28,8 +28,9 @@ export interface DbHandle {
    */
   checkpointInBackground?(options?: CheckpointerOptions): void;
   /**
-   * PostgreSQL only: `report` hears of each idle connection the server ended or the network cut (a restart, a
-   * failover, an administrator), which the pool has dropped already; the next query opens a new one.
+   * PostgreSQL only: `report` hears once of each connection lost, idle or held: ended by the server (a restart,
+   * a failover, an administrator), cut by the network, closed for going silent past the statement bound, or
+   * closed with another that did. The pool drops it; the next query opens a new one.
    */
   onConnectionLost?(report: (error: Error) => void): void;
 }
@@ -84,7 +85,11 @@ function boundedClient(ms: number, silent: (client: pg.Client) => void): typeof 
   };
 }
 
-/** Ends a client's connection at once, failing what it was asked with `error` (reported as its loss). */
+/**
+ * Ends a client's connection at once, failing what it was asked with `error` (reported as its loss). Through
+ * node-postgres's own `connection.stream`, which it does not document: the drop tests in
+ * test/api/database-faults.test.ts fail should a new version move it.
+ */
 const cut = (client: pg.Client, error: Error) => (client as unknown as { connection: { stream: { destroy(error: Error): void } } }).connection.stream.destroy(error);
 
 /** `sqlite:<path>` (or `sqlite::memory:`) gives the embedded database; `postgres://…` gives PostgreSQL. */
