@@ -7,8 +7,10 @@
 // The network's, as node-postgres passes them on (an AggregateError, one per address tried, carries the code too).
 const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
 // PostgreSQL's SQLSTATEs: class 08 (connection exception), 53 (insufficient resources: disk, memory,
-// connections), 57P01-57P03 (shut down by an administrator or a crash, cannot connect now).
-const POSTGRES = /^(08...|53...|57P0[1-3])$/;
+// connections), 57P01-57P03 (shut down by an administrator or a crash, cannot connect now), 57014 (a statement
+// cancelled: by an administrator, or by a statement_timeout set on the server or the role) and 55P03 (a lock
+// not had within the server's lock_timeout): the database declined the work, which may pass when sent again.
+const POSTGRES = /^(08...|53...|57P0[1-3]|57014|55P03)$/;
 // SQLite's result codes (better-sqlite3's `code`), extended ones included (SQLITE_IOERR_WRITE, SQLITE_BUSY_TIMEOUT…).
 const SQLITE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN|NOMEM|PROTOCOL)(_|$)/;
 // node-postgres's own, which carry no code: a connection that ended, or could not be had in time; a statement

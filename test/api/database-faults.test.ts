@@ -277,6 +277,57 @@ describe.runIf(postgresUrl !== undefined)('a database that cannot serve [postgre
     }
   }, 30_000);
 
+  it('a statement an administrator cancels (pg_cancel_backend, 57014) or a lock wait the server gives up on (55P03): 503, nothing stored', async () => {
+    const database = await openTestDatabase('postgres');
+    await migrateToLatest(database.db);
+    const app = await buildApp({ config: testConfig(), database, logger: false });
+    const holder = createDb(postgresUrl as string);
+    const editor = await createUserService(createUserRepository(database.db)).add('editor', 'editor');
+    const headers = { authorization: `Basic ${Buffer.from(`editor:${editor.password}`).toString('base64')}` };
+    const events = async () => Number((await database.db.selectFrom('event').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    // A create takes its slug's lock (events/event-input.ts); another connection holds it. The title is this
+    // test's own, so that no other test's writer waits on the same lock.
+    const title = `Cancelled ${randomBytes(4).toString('hex')}`;
+    const lock = sql`hashtextextended(${`event-slug:${title.toLowerCase().replace(' ', '-')}`}, 0)`;
+    const holdSlug = (work: () => Promise<void>) =>
+      holder.db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${lock})`.execute(trx);
+        await work();
+      });
+    const waiting = async () => {
+      for (;;) {
+        const { rows } = await sql<{ pid: number }>`select pid from pg_locks where locktype = 'advisory' and not granted
+          and classid::bigint = (${lock} >> 32) & 4294967295 and objid::bigint = ${lock} & 4294967295`.execute(holder.db);
+        if (rows.length > 0) return rows.map((row) => row.pid);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    try {
+      await holdSlug(async () => {
+        const create = app.inject({ method: 'POST', url: `${API}/events`, headers, payload: { ...event(), title } });
+        const pids = await waiting();
+        await sql`select pg_cancel_backend(pid) from unnest(${pids}::int[]) as pid`.execute(holder.db);
+        const res = await create;
+        expect([res.statusCode, res.headers['retry-after'], res.json()]).toEqual([503, '5', UNAVAILABLE]);
+      });
+      // A server (or role) with a lock_timeout gives up on the wait itself.
+      await holdSlug(async () => {
+        const failed = await database.db.transaction().execute(async (trx) => {
+          await sql`set local lock_timeout = '50ms'`.execute(trx);
+          await sql`select pg_advisory_xact_lock(${lock})`.execute(trx);
+        }).then(() => undefined, (e: Error & { code?: string }) => e);
+        expect([failed?.code, databaseUnavailable(failed)]).toEqual(['55P03', true]);
+      });
+      expect(await events()).toBe(0);
+      const after = await app.inject({ method: 'POST', url: `${API}/events`, headers, payload: { ...event(), title } });
+      expect([after.statusCode, after.json().slug, await events()]).toEqual([201, title.toLowerCase().replace(' ', '-'), 1]);
+    } finally {
+      await app.close();
+      await holder.close();
+      await database.close();
+    }
+  });
+
   it('the migrations run without the bound, which holds once the database is open', async () => {
     const schema = await postgresSchema(postgresUrl as string, `cal_bound_${randomBytes(4).toString('hex')}`);
     // 1 ms: a fresh schema's migrations (dozens of tables and indexes) would not pass under it.
