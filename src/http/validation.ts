@@ -11,6 +11,7 @@ type ObjectSchema = TSchema & { properties?: Record<string, TSchema>; required?:
  * (strings from query and form bodies, CSV lists, `yes`/`on` booleans), then validates with the route's
  * TypeBox schema. Failures become the reference's errors: missing required parameters first
  * (`rest_missing_callback_param`), then every invalid one named in `data.params` (`rest_invalid_param`).
+ * The handler gets the declared parameters only.
  */
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema }) => {
   let validate = compiled.get(schema);
@@ -30,12 +31,19 @@ function compile(schema: TSchema): Validate {
   const properties = objectSchema.properties ?? {};
   const required = objectSchema.required ?? [];
   const validators = Object.fromEntries(Object.entries(properties).map(([name, s]) => [name, Compile(s)]));
+  // What the schema does not declare is ignored, as WordPress ignores it, and left out of what the handler
+  // gets: the handler's type is the schema's, and a key it does not declare has not been checked (a page
+  // that passed its query on to the list once handed it an unchecked `status` or `include`). Schemas that
+  // declare no properties, or allow any (`additionalProperties: true`), get their input whole.
+  const declared = objectSchema.properties && (schema as { additionalProperties?: unknown }).additionalProperties !== true ? new Set(Object.keys(properties)) : undefined;
 
   return (input: unknown) => {
-    const data = (input && typeof input === 'object' ? { ...(input as Record<string, unknown>) } : {}) as Record<
-      string,
-      unknown
-    >;
+    const source = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+    let data: Record<string, unknown>;
+    if (declared) {
+      data = {};
+      for (const key in source) if (declared.has(key)) data[key] = source[key];
+    } else data = { ...source };
     const missing = required.filter((name) => data[name] === undefined || data[name] === null);
     if (missing.length > 0) return { error: missingParams(missing) };
 

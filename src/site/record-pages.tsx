@@ -18,7 +18,12 @@ const PER_PAGE = 12;
 export function cookieOf(request: FastifyRequest, name: string): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      return undefined; // not percent-encoded text (`%ED%A0%80`): not a cookie this service set, so none
+    }
   }
   return undefined;
 }

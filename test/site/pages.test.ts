@@ -210,6 +210,28 @@ describeEachDialect('GET /events/ (list, day and month views)', (t) => {
     }
   });
 
+  it('ignores the API list\'s parameters a page does not take (status, include, per_page), as it ignores any unknown one', async () => {
+    await h.event(CONCERT);
+    await h.event({ ...CONCERT, title: 'Draft talk', status: 'draft' });
+    for (const query of ['status=publish', 'status=draft', 'status=%5B%5D', 'include=1', 'include=9999999-01-01', 'per_page=1', 'order=%40999', 'password=x', 'utm_source=news']) {
+      for (const path of ['/events/?', '/events/month/2027-03/?', '/events/?ical=1&']) {
+        const res = await h.page(`${path}${query}`);
+        expect([query, path, res.statusCode]).toEqual([query, path, 200]);
+        expect(res.body).toContain('Jazz Night');
+        expect(res.body).not.toContain('Draft talk');
+      }
+    }
+  });
+
+  it('a password cookie that is not percent-encoded text is taken as none: the form, not an error', async () => {
+    const locked = await h.event({ ...CONCERT, title: 'Locked night', password: 'pw' });
+    for (const cookie of ['cal_event_pass=%ED%A0%80', 'cal_event_pass=%', 'cal_event_pass=%zz; other=1']) {
+      const res = await h.page(`/event/${locked.slug}/`, { headers: { cookie } });
+      expectHtml(res, 200);
+      expect(res.html).toContain('name="post_password"');
+    }
+  });
+
   it('an event of a recurring series links to the series\' further dates, which the list shows, and once with hide_subsequent_recurrences', async () => {
     const series = await h.event({ ...CONCERT, title: 'Weekly jam', venue: 0, recurrence: { rules: ['FREQ=WEEKLY;COUNT=3'] } });
     await h.event({ ...CONCERT, title: 'Once only', start_date: '2027-03-20 19:00', end_date: '2027-03-20 20:00', venue: 0 });
