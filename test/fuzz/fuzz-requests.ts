@@ -101,3 +101,73 @@ export function requestsFrom(doc: Json, seed: number, ids: number[]) {
     },
   };
 }
+
+/** Every route Fastify registered, with its methods, read from its route tree (`app.printRoutes()`). */
+export function registeredRoutes(tree: string): Array<{ path: string; methods: string[] }> {
+  const routes: Array<{ path: string; methods: string[] }> = [];
+  const above: string[] = [];
+  for (const line of tree.split('\n')) {
+    // `│   ├── /by-slug/:slug (GET, HEAD, POST)`: four characters a level, then the segment and its methods.
+    const match = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1].length / 4;
+    above[depth] = `${depth > 0 ? above[depth - 1] : ''}${match[2]}`;
+    above.length = depth + 1;
+    if (match[3] && above[depth].startsWith('/')) routes.push({ path: above[depth], methods: match[3].split(', ') });
+  }
+  return routes;
+}
+
+const ODD_DAYS = ['2027-03-05', '2027-02-29', '2028-02-29', '2027-02-30', '0000-00-00', '9999-12-31', '2027-13-01', '1969-12-31', '2027-3-5'];
+const ODD_MONTHS = ['2027-03', '2027-13', '0000-00', '9999-12', '2027-3', '10000-01', '2027-00', '1970-01'];
+
+/**
+ * Requests to the routes the OpenAPI document does not describe (the site's pages and their iCalendar
+ * feeds, the operations' endpoints, the stylesheet): their path parameters from known slugs, dates and
+ * mutations, their query from the list's parameters (which the listing pages take) and odd ones, with or
+ * without a language prefix, odd headers, and now and then a method the route does not have.
+ */
+export function pageRequestsFrom(routes: Array<{ path: string; methods: string[] }>, listParameters: Json[], seed: number, slugs: string[]) {
+  const r = createRandom(seed);
+  const strings = NASTY.filter((v): v is string => typeof v === 'string' && v.length < 3000);
+  const encoded = (value: string) => {
+    try {
+      return encodeURIComponent(value);
+    } catch {
+      return '%ED%A0%80';
+    }
+  };
+  const segment = (name: string) => {
+    if (r.next() < 0.3) return encoded(r.pick(strings));
+    if (name.startsWith('day')) return r.pick(ODD_DAYS);
+    if (name.startsWith('month')) return r.pick(ODD_MONTHS);
+    return encoded(r.pick(slugs));
+  };
+  const parameters = [...listParameters, { name: 'ical', schema: { type: 'boolean' } }, { name: 'page', schema: { type: 'integer', minimum: 1 } }, { name: 'tribe-bar-date' }, { name: 'post_password' }];
+  return {
+    next(): FuzzRequest {
+      const route = r.pick(routes);
+      const path = route.path.replace(/:(\w+)(\([^)]*\))?/g, (_, name: string) => segment(name));
+      const url = new URL(`http://x${r.next() < 0.2 ? r.pick(['/fr', '/de', '/xx']) : ''}${path}${r.next() < 0.7 ? '/' : ''}`);
+      const count = r.int(0, 3);
+      for (let i = 0; i < count; i++) {
+        const parameter = r.pick(parameters);
+        url.searchParams.append(parameter.name, encode(valueFor(parameter.schema, r)));
+      }
+      const method = r.next() < 0.1 ? r.pick(['PUT', 'DELETE', 'PATCH', 'POST', 'OPTIONS']) : r.pick(route.methods.filter((m) => m !== 'HEAD'));
+      const headers: Record<string, string> = {};
+      if (r.next() < 0.3) headers['accept-language'] = r.pick(['fr', 'de-CH,de;q=0.9', 'xx', '*;q=abc', ',,,', 'en;q=2']);
+      if (r.next() < 0.2) headers.accept = r.pick(['text/calendar', 'application/json', '*/*', 'text/html;q=0', 'a/b/c']);
+      if (r.next() < 0.2) headers['if-none-match'] = r.pick(['*', '"x"', 'W/"', '"' + 'a'.repeat(500) + '"']);
+      if (r.next() < 0.2) headers['if-modified-since'] = r.pick(['Wed, 21 Oct 2015 07:28:00 GMT', 'yesterday', '']);
+      if (r.next() < 0.2) headers.cookie = `cal_event_pass=${encoded(r.pick(strings)).slice(0, 2000)}`;
+      let payload: string | undefined;
+      if (method === 'POST' || method === 'PUT') {
+        headers['content-type'] = r.pick(['application/x-www-form-urlencoded', 'application/json', 'text/plain']);
+        const password = r.pick(strings);
+        payload = headers['content-type'] === 'application/json' ? JSON.stringify({ post_password: r.next() < 0.5 ? password : valueFor(undefined, r) }) : `post_password=${encoded(password)}`;
+      }
+      return { method, url: `${url.pathname}${url.search}`, headers, payload };
+    },
+  };
+}
