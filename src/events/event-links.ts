@@ -2,6 +2,7 @@ import type { TSchema } from 'typebox';
 import type { Repositories } from '../store.ts';
 import { ApiError, invalidParam } from '../errors.ts';
 import { toList } from '../http/coercion.ts';
+import { canBeId } from '../http/schema-types.ts';
 import { validatorCompiler } from '../http/validation.ts';
 import type { LinkedPostService } from '../linked-posts/linked-post.service.ts';
 import { OrganizerCreateBody } from '../organizers/organizer.schemas.ts';
@@ -50,7 +51,7 @@ async function linkedId(
   const object = objectOf(entry);
   const id = idOf(entry);
   if (id !== undefined) {
-    const status = statuses ? statuses.get(id) : await repo.statusOf(id);
+    const status = !canBeId(id) ? undefined : statuses ? statuses.get(id) : await repo.statusOf(id);
     if (status === undefined || status === 'trash') throw invalidParam(param, `No ${kind} has the id ${id}.`);
     return id;
   }
@@ -77,7 +78,7 @@ export async function resolveOrganizers(input: unknown, ctx: LinkContext, param 
     : toList(input);
   const given = entries.filter((entry) => !isEmpty(entry));
   // The ids named are checked in one statement.
-  const statuses = await ctx.repos.organizers.statusesOf([...new Set(given.map(idOf).filter((id) => id !== undefined))]);
+  const statuses = await ctx.repos.organizers.statusesOf([...new Set(given.map(idOf).filter((id): id is number => id !== undefined && canBeId(id)))]);
   const ids: number[] = [];
   for (const entry of given) {
     const id = await linkedId(entry, 'organizer', ctx, param, statuses);
@@ -99,7 +100,7 @@ export async function resolveTerms(input: unknown, taxonomy: Taxonomy, param: st
   }
   // The ids given are checked together, the first unknown one named.
   const given = entries.map(asId).filter((id) => id !== undefined);
-  const known = await repos.terms.idsOf(taxonomy, [...new Set(given)]);
+  const known = await repos.terms.idsOf(taxonomy, [...new Set(given.filter(canBeId))]);
   const unknown = given.find((id) => !known.has(id));
   if (unknown !== undefined) throw invalidParam(param, `No ${param} term has the id ${unknown}.`);
   if (given.length === entries.length) return [...known];

@@ -1,6 +1,7 @@
 import type { ChangeWatch } from '../changes/change-watch.ts';
 import { createRecordCache } from '../db/record-cache.ts';
 import { invalidParam } from '../errors.ts';
+import { canBeId } from '../http/schema-types.ts';
 import type { Repositories } from '../store.ts';
 import type { Taxonomy } from '../terms/term.kind.ts';
 
@@ -65,7 +66,7 @@ async function termIds(values: Array<number | string>, taxonomy: Taxonomy, param
   for (const value of values) {
     // All digits is an id (query strings carry no types), as when an event names its terms.
     const matches = typeof value === 'number' || /^\d+$/.test(value)
-      ? await repos.terms.findByIds(taxonomy, [Number(value)])
+      ? canBeId(Number(value)) ? await repos.terms.findByIds(taxonomy, [Number(value)]) : []
       : await repos.terms.findByNamesOrSlugs(taxonomy, [value]);
     // A slug wins over another term's name, as in the reference (slug first).
     const found = matches.find((term) => term.slug === value) ?? matches[0];

@@ -23,6 +23,12 @@ export type PostStatus = (typeof POST_STATUSES)[number];
 // Ids are 32-bit on PostgreSQL; a larger number can name nothing, so it is a bad parameter, not a 500.
 export const MAX_ID = 2147483647;
 export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
+/**
+ * Whether a number can be a record's id (a whole number from 1 to MAX_ID). Where an id comes in free-form
+ * (an event's `{id}` venue, a category named by its digits), any other names no record and is never asked of
+ * the database: PostgreSQL refuses a statement with one, where SQLite finds nothing.
+ */
+export const canBeId = (id: number): boolean => Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID;
 /** The `{id}` path parameter (digits only: anything else matches no route). */
 export const idParams = (label: string) =>
   Type.Object({ id: Type.Integer({ minimum: 0, maximum: MAX_ID, description: `Numeric id of the ${label}` }) });

@@ -1,4 +1,4 @@
-import { MAX_ID } from '../http/schema-types.ts';
+import { canBeId } from '../http/schema-types.ts';
 import { invalidParam } from '../errors.ts';
 import { isHttpUrl } from '../http/schema-types.ts';
 import { nowStamp } from '../time/clock.ts';
@@ -33,7 +33,7 @@ export async function resolveImage(input: unknown, images: ImageRepository, para
     typeof input === 'number' ? input : typeof input === 'string' && /^\d+$/.test(input) ? Number(input) : undefined;
   if (numeric !== undefined) {
     // An id no database column can hold (1e308) is no image, not a query the database refuses.
-    if (!Number.isSafeInteger(numeric) || numeric > MAX_ID || !(await images.findById(numeric))) throw invalidParam(param, 'Not an image id.');
+    if (!canBeId(numeric) || !(await images.findById(numeric))) throw invalidParam(param, 'Not an image id.');
     return numeric;
   }
   if (typeof input !== 'string' || !isHttpUrl(input.trim())) throw invalidParam(param, 'Not an image id or an http(s) URL.');

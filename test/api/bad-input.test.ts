@@ -48,11 +48,21 @@ describeEachDialect('bad input the databases disagree on', (t) => {
       ['POST', `${API}/categories`, { name: 'Jazz', parent: 1e308 }, 'parent'],
       ['POST', `${API}/venues`, { venue: 'Hall', image: 1e308 }, 'image'],
       ['POST', `${API}/events`, { title: 'X', start_date: '2027-01-01', end_date: '2027-01-01', author: 2147483648 }, 'author'],
+      // Linked records and terms named by id in free form (digits, numbers, `{id}`), and list filters by id or slug.
+      ...[{ categories: ['99999999999'] }, { tags: [99999999999] }, { categories: [{ id: 2147483648 }] }, { venue: '99999999999' }, { venue: 99999999999 },
+        { venue: { id: 1.5 } }, { organizer: ['99999999999'] }, { organizer: [{ id: -1 }] }, { organizers: 2147483648 }]
+        .map((link) => ['POST', `${API}/events`, { title: 'X', start_date: '2027-01-01', end_date: '2027-01-01', ...link }, Object.keys(link)[0]] as const),
+      ['GET', `${API}/events?categories=99999999999`, undefined, 'categories'],
+      ['GET', `${API}/events?tags=9007199254740991`, undefined, 'tags'],
     ] as const) {
       const res = await t().request({ method, url, headers: admin, ...(payload ? { payload } : {}) });
       expect([url, res.statusCode, res.json.code, Object.keys(res.json.data.params)]).toEqual([url, 400, 'rest_invalid_param', [param]]);
     }
     expect(await t().database.db.selectFrom('term').selectAll().execute()).toEqual([]);
+    expect(await t().database.db.selectFrom('event').selectAll().execute()).toEqual([]);
+    // The site's listing pages take the same filters, and answer with their own 400 page.
+    const page = await t().request({ url: '/events/month/?tags=9007199254740991' });
+    expect([page.statusCode, page.headers['content-type']]).toEqual([400, 'text/html; charset=utf-8']);
   });
 
   // The schema reads `YYYY-MM-DD HH:MM[:SS]` by its fields (time/parse-date.ts readsAsDate): a day the month
