@@ -27,25 +27,38 @@ const NASTY: unknown[] = [
   deep(200, true), deep(200, false), 'javascript:alert(1)', 'http://', 'https://example.org/' + 'x'.repeat(3000), 'mailto:',
 ];
 
-/** A value for a schema: valid most of the time, a mutation otherwise. */
-function valueFor(schema: Json | undefined, r: Random, depth = 0): unknown {
-  if (!schema || depth > 4 || r.next() < 0.35) return r.pick(NASTY);
-  if (schema.anyOf) return valueFor(r.pick(schema.anyOf), r, depth + 1);
+/** A value for a schema: valid most of the time, a mutation otherwise (at each level, `odds` of one). */
+function valueFor(schema: Json | undefined, r: Random, depth = 0, odds = 0.35): unknown {
+  if (!schema || depth > 4 || r.next() < odds) return r.pick(NASTY);
+  if (schema.anyOf) return valueFor(r.pick(schema.anyOf), r, depth + 1, odds);
   if (schema.enum) return r.pick(schema.enum);
   if (schema.const !== undefined) return schema.const;
   switch (schema.type) {
-    case 'integer': return r.pick([schema.minimum ?? 0, (schema.minimum ?? 0) - 1, schema.maximum ?? 100, (schema.maximum ?? 100) + 1, 1, 2, 3]);
-    case 'number': return r.pick([0, -90.5, 180.0001, 45.5]);
-    case 'boolean': return r.pick([true, false, 'yes', 'off', 1, 0]);
-    case 'array': return Array.from({ length: r.int(0, 3) }, () => valueFor(schema.items, r, depth + 1));
+    // Past what an id column holds too, where the schema sets no maximum (an id given in free form).
+    case 'integer': {
+      const [min, max] = [schema.minimum ?? 0, schema.maximum ?? 100];
+      if (odds === 0) return r.pick([min, 1, 2, 3].filter((n) => n >= min && n <= max));
+      return r.pick([min, min - 1, max, max + 1, 1, 2, 3, 2147483648]);
+    }
+    case 'number': return r.pick(odds === 0 ? [0, 45.5] : [0, -90.5, 180.0001, 45.5]);
+    case 'boolean': return r.pick(odds === 0 ? [true, false, 'yes', 'off'] : [true, false, 'yes', 'off', 1, 0, 'maybe']);
+    case 'array': return Array.from({ length: r.int(0, 3) }, () => valueFor(schema.items, r, depth + 1, odds));
     case 'object': {
       const out: Json = {};
-      for (const [name, property] of Object.entries((schema.properties ?? {}) as Json)) if (r.next() < 0.6) out[name] = valueFor(property, r, depth + 1);
+      const required = new Set((schema.required ?? []) as string[]);
+      for (const [name, property] of Object.entries((schema.properties ?? {}) as Json)) {
+        // A valid object has what it requires and a few of the rest: each optional one may need what a
+        // generator cannot know (an image that exists, a series' rules).
+        if ((odds === 0 && required.has(name)) || r.next() < (odds === 0 ? 0.1 : 0.6)) out[name] = valueFor(property, r, depth + 1, odds);
+      }
       return out;
     }
     default:
       if (schema.format === 'cal-date' || schema.format === 'date-time') return r.pick(['2027-03-05 19:00:00', '2027-03-05', 'tomorrow', '+1 week', '2027-03-05T19:00:00Z']);
-      return r.pick(['Jazz', 'Blue Room', 'https://example.org', 'a b c', 'publish', 'draft', '10']);
+      if (schema.format === 'cal-timezone') return r.pick(['Europe/Berlin', 'UTC', 'UTC+2', 'America/New_York', '']);
+      if (schema.format === 'cal-url-or-empty') return r.pick(['https://example.org/a', '']);
+      if (schema.format === 'cal-email-text') return r.pick(['a@example.org', '']);
+      return r.pick(['Jazz', 'Blue Room', 'https://example.org', 'a b c', 'publish', 'draft', '10', '99999999999']);
   }
 }
 
@@ -62,9 +75,37 @@ function resolver(doc: Json) {
   return resolve;
 }
 
+const basic = (text: string) => `Basic ${Buffer.from(text).toString('base64')}`;
+
+/**
+ * Odd request headers, each now and then: the conditional ones (on reads and on writes), the language,
+ * content negotiation, CORS, and malformed credentials (which a caller's own replace when it has some).
+ */
+function oddHeaders(r: Random, headers: Record<string, string>) {
+  const now = (p: number) => r.next() < p;
+  if (now(0.25)) headers['accept-language'] = r.pick(['fr', 'de-CH,de;q=0.9', 'xx', '*;q=abc', ',,,', 'en;q=2', 'é'.repeat(300)]);
+  if (now(0.15)) headers.accept = r.pick(['text/calendar', 'application/json', '*/*', 'text/html;q=0', 'a/b/c', 'text/calendar;q=0.5, application/json;q=0.6']);
+  if (now(0.15)) headers['if-none-match'] = r.pick(['*', '"x"', 'W/"', '"a", W/"b"', '"' + 'a'.repeat(500) + '"']);
+  if (now(0.15)) headers['if-match'] = r.pick(['*', '"x"', 'W/"x"', 'garbage', '"a", "b"', '']);
+  if (now(0.1)) headers['if-modified-since'] = r.pick(['Wed, 21 Oct 2015 07:28:00 GMT', 'yesterday', '', 'Sat, 01 Jan 10000 00:00:00 GMT']);
+  if (now(0.1)) headers['if-unmodified-since'] = r.pick(['Wed, 21 Oct 2015 07:28:00 GMT', 'Fri, 31 Dec 9999 23:59:59 GMT', 'never']);
+  if (now(0.1)) headers.origin = r.pick(['https://example.org', 'null', 'http://localhost:1', 'x'.repeat(2000)]);
+  if (now(0.1)) headers.authorization = r.pick(['Basic', 'Basic !!!', basic('nouser'), basic(':'), basic('administrator:'), basic(`administrator:${'x'.repeat(5000)}`), basic('\u00e9:\u00e9'), 'Bearer x', 'Digest a=b']);
+}
+
+/** A schema with every `$ref` in it replaced by what it names, so that values are made for nested ones too. */
+function inliner(resolve: (schema: unknown) => Json | undefined) {
+  const inline = (schema: unknown, depth = 0): any => {
+    if (!schema || typeof schema !== 'object' || depth > 16) return schema;
+    if (Array.isArray(schema)) return schema.map((item) => inline(item, depth + 1));
+    return Object.fromEntries(Object.entries(resolve(schema) as Json).map(([key, value]) => [key, inline(value, depth + 1)]));
+  };
+  return (schema: unknown): Json | undefined => inline(schema);
+}
+
 export function requestsFrom(doc: Json, seed: number, ids: number[]) {
   const r = createRandom(seed);
-  const resolve = resolver(doc);
+  const resolve = inliner(resolver(doc));
   const operations = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
     Object.entries(item as Json).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation: operation as Json })),
   );
@@ -88,16 +129,25 @@ export function requestsFrom(doc: Json, seed: number, ids: number[]) {
         for (const item of Array.isArray(value) && r.next() < 0.5 ? value : [value]) url.searchParams.append(parameter.name, encode(item));
       }
       const headers: Record<string, string> = {};
+      oddHeaders(r, headers);
       let payload: string | undefined;
       const bodySchema = resolve(operation.requestBody?.content?.['application/json']?.schema);
       if (bodySchema || (method !== 'GET' && r.next() < 0.3)) {
-        const body = valueFor(bodySchema ?? { type: 'object', properties: {} }, r);
+        // Half the bodies are valid but for one property (mutated, as deep as it goes), so that a bad value is
+        // met where the request gets past the others' checks: an id in a venue that only a lookup would refuse.
+        const schema = bodySchema ?? { type: 'object', properties: {} };
+        const names = Object.keys(schema.properties ?? {});
+        const mutated = names.length > 0 && r.next() < 0.5 ? r.pick(names) : undefined;
+        const body = mutated === undefined ? valueFor(schema, r) : { ...(valueFor(schema, r, 0, 0) as Json), [mutated]: valueFor(resolve(schema.properties[mutated]), r, 1, 0.5) };
         const style = r.int(0, 9);
         if (style < 6) [headers['content-type'], payload] = ['application/json', JSON.stringify(body)];
         else if (style < 8) [headers['content-type'], payload] = ['application/x-www-form-urlencoded', new URLSearchParams(Object.entries((body ?? {}) as Json).map(([k, v]) => [k, encode(v)])).toString()];
         else [headers['content-type'], payload] = [r.pick(['application/json', 'text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/json; charset=latin1']), r.pick(['{', '{"title":', '[', 'null', '"x"', '<a/>', '\u0000', '{"a":1}{"b":2}', '--x\r\n'])];
       }
-      return { method, url: `${url.pathname}${url.search}`, headers, payload };
+      // Now and then by the reference's own path, or in another language, as clients reach the same routes.
+      const roll = r.next();
+      const pathname = roll < 0.1 ? url.pathname.replace(/^\/cal\/events\/v1/, '/wp-json/tribe/events/v1') : roll < 0.2 ? `/${r.pick(['fr', 'de'])}${url.pathname}` : url.pathname;
+      return { method, url: `${pathname}${url.search}`, headers, payload };
     },
   };
 }
@@ -156,10 +206,7 @@ export function pageRequestsFrom(routes: Array<{ path: string; methods: string[]
       }
       const method = r.next() < 0.1 ? r.pick(['PUT', 'DELETE', 'PATCH', 'POST', 'OPTIONS']) : r.pick(route.methods.filter((m) => m !== 'HEAD'));
       const headers: Record<string, string> = {};
-      if (r.next() < 0.3) headers['accept-language'] = r.pick(['fr', 'de-CH,de;q=0.9', 'xx', '*;q=abc', ',,,', 'en;q=2']);
-      if (r.next() < 0.2) headers.accept = r.pick(['text/calendar', 'application/json', '*/*', 'text/html;q=0', 'a/b/c']);
-      if (r.next() < 0.2) headers['if-none-match'] = r.pick(['*', '"x"', 'W/"', '"' + 'a'.repeat(500) + '"']);
-      if (r.next() < 0.2) headers['if-modified-since'] = r.pick(['Wed, 21 Oct 2015 07:28:00 GMT', 'yesterday', '']);
+      oddHeaders(r, headers);
       if (r.next() < 0.2) headers.cookie = `cal_event_pass=${encoded(r.pick(strings)).slice(0, 2000)}`;
       let payload: string | undefined;
       if (method === 'POST' || method === 'PUT') {
