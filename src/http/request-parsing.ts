@@ -1,4 +1,4 @@
-import { invalidParam } from '../errors.ts';
+import { type ApiError, invalidParam } from '../errors.ts';
 import type { FastifyInstance } from 'fastify';
 import qs from 'qs';
 
@@ -32,8 +32,8 @@ export function registerRequestParsing(app: FastifyInstance): void {
     // text needs one. Nor a lone surrogate (JSON's `"\udfff"`), which is not Unicode: each database stored it
     // as U+FFFD, but SQLite compared the string as sent (a second tag of the same name was made there, refused
     // on PostgreSQL), and the reference's PHP refuses such JSON. Refused as a bad parameter, on both alike.
-    const bad = badTextIn(request.params, 'params') ?? badTextIn(request.query, 'query') ?? badTextIn(request.body, 'body');
-    if (bad !== undefined) return done(invalidParam(bad.name, bad.problem));
+    const bad = textError(request.params, 'params') ?? textError(request.query, 'query') ?? textError(request.body, 'body');
+    if (bad !== undefined) return done(bad);
     if (request.method !== 'GET' && request.method !== 'DELETE' && request.method !== 'HEAD') {
       const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {};
       request.body = { ...(request.query as object), ...body };
@@ -44,6 +44,12 @@ export function registerRequestParsing(app: FastifyInstance): void {
 
 const NUL = 'Text may not contain NUL characters.';
 const NOT_UNICODE = 'Text must be valid Unicode: it holds an unpaired UTF-16 surrogate.';
+
+/** A bad parameter error naming the first text (at any depth) that holds a NUL character or is not Unicode. */
+export function textError(value: unknown, name: string): ApiError | undefined {
+  const bad = badTextIn(value, name);
+  return bad === undefined ? undefined : invalidParam(bad.name, bad.problem);
+}
 
 /** The first parameter whose text (at any depth) holds a NUL character or is not Unicode, and which of the two. */
 function badTextIn(value: unknown, name: string, depth = 0): { name: string; problem: string } | undefined {

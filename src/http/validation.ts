@@ -3,6 +3,7 @@ import { type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { type ApiError, invalidParams, missingParams } from '../errors.ts';
 import { coerce } from './coercion.ts';
+import { textError } from './request-parsing.ts';
 
 type ObjectSchema = TSchema & { properties?: Record<string, TSchema>; required?: string[] };
 
@@ -21,6 +22,18 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema }) =>
   }
   return validate;
 };
+
+/**
+ * An input that comes in other than as a request (an imported record) checked as a request's body is: its
+ * text as the request hook checks it, then the schema, coerced the same way. Throws the same ApiError.
+ */
+export function checkInput(schema: TSchema, input: unknown): Record<string, unknown> {
+  const bad = textError(input, 'body');
+  if (bad) throw bad;
+  const result = validatorCompiler({ schema } as never)(input) as { value: Record<string, unknown> } | { error: ApiError };
+  if ('error' in result) throw result.error;
+  return result.value;
+}
 
 type Validate = (input: unknown) => { value: Record<string, unknown> } | { error: ApiError };
 // Compiling generates code: once per schema (a route's, or an inline venue's checked per request).

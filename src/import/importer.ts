@@ -3,7 +3,12 @@ import type { Config } from '../config.ts';
 import type { DbHandle } from '../db/create-db.ts';
 import { databaseUnavailable } from '../db/unavailable.ts';
 import { createChangeWatch } from '../changes/change-watch.ts';
+import { EventCreateBody } from '../events/event.schemas.ts';
 import { createEventService } from '../events/event.service.ts';
+import { checkInput } from '../http/validation.ts';
+import { OrganizerCreateBody } from '../organizers/organizer.schemas.ts';
+import { termCreateBody } from '../terms/term.schemas.ts';
+import { VenueCreateBody } from '../venues/venue.schemas.ts';
 import { createUrls } from '../http/urls.ts';
 import { createLinkedPostService } from '../linked-posts/linked-post.service.ts';
 import { organizerKind } from '../organizers/organizer.kind.ts';
@@ -86,6 +91,11 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
     organizer: organizers,
     event: createEventService({ ...services, venues, organizers }),
   };
+
+  // What each kind's input must be, as the API's create takes it: a source's record may hold anything (a number
+  // for a title, a NUL in a text), and the services trust what the API's validation let through.
+  const bodies = { category: termCreateBody(categoryKind), tag: termCreateBody(tagKind), venue: VenueCreateBody, organizer: OrganizerCreateBody, event: EventCreateBody };
+  const inputOf = (kind: Kind, item: Incoming) => checkInput(bodies[kind], item.input());
 
   // Source id -> local id, per kind, for references within this run (a kind's records are few next to events);
   // what the open transaction wrote counts only once it commits (a rolled-back id may be given again).
@@ -179,7 +189,7 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
         }
         if (creates.length > 0) {
           const made = creates.map((i) => batch[i]);
-          const ids = await (writers[kind].createManyWithin as NonNullable<Writer['createManyWithin']>)(repos, made.map((item) => item.input()), as);
+          const ids = await (writers[kind].createManyWithin as NonNullable<Writer['createManyWithin']>)(repos, made.map((item) => inputOf(kind, item)), as);
           await repos.lineage.add(kind, made.map((item, n) => ({ sourceKey: item.key, localId: ids[n], sourceModified: item.modified })));
           for (const id of ids) repos.changes.noteTouched({ kind, id, userId: as.id });
           creates.forEach((i, n) => {
@@ -212,7 +222,7 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
     const outcome = plan(item, seen, options);
     const last = seen.get(item.key);
     const onto = last?.local_id ?? (outcome === 'created' ? await item.target?.(repos) : undefined);
-    const id = outcome === 'unchanged' ? last?.local_id : await writers[kind].saveWithin(repos, item.input(), as, onto);
+    const id = outcome === 'unchanged' ? last?.local_id : await writers[kind].saveWithin(repos, inputOf(kind, item), as, onto);
     if (outcome !== 'unchanged' && id !== undefined) {
       const entry = [{ sourceKey: item.key, localId: id, sourceModified: item.modified }];
       await (outcome === 'created' ? repos.lineage.add(kind, entry) : repos.lineage.save(kind, entry));

@@ -24,7 +24,10 @@ const common = (record: Rec) => Object.assign(
 
 export function termInput(record: Rec, localId: LocalId, kind: string) {
   const parent = record.parent ? localId(kind, record.parent) : undefined;
-  return Object.assign({}, pick(record, ['name', 'slug', 'description']), parent ? { parent } : {});
+  // A term the reference lists without a description sends `""`, which a create refuses (reference §6.6): none.
+  const texts = pick(record, ['name', 'slug', 'description']);
+  for (const name of ['slug', 'description']) if (texts[name] === '') delete texts[name];
+  return Object.assign(texts, parent ? { parent } : {});
 }
 
 export const venueInput = (record: Rec) => Object.assign(

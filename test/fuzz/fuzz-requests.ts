@@ -18,7 +18,7 @@ export interface FuzzRequest {
 
 const deep = (depth: number, array: boolean): unknown => (depth === 0 ? 1 : array ? [deep(depth - 1, array)] : { a: deep(depth - 1, array) });
 
-const NASTY: unknown[] = [
+export const NASTY: unknown[] = [
   '', ' ', '0', '-1', '1e308', 'NaN', 'Infinity', 'true', 'null', 'undefined', '[]', '{}', 'a'.repeat(100_000), '\u0000', 'a\u0000b',
   '\ud800', '\udfff', '\u202e\u0644\u0639', '😀'.repeat(50), '<script>alert(1)</script>', "' OR 1=1 --", '"; DROP TABLE event; --',
   '../../etc/passwd', '%00', '%ZZ', '\r\n\r\n', '0000-00-00', '2026-02-30 25:61:61', '9999999-01-01', 'now', 'yesterday', '@-1',

@@ -209,6 +209,23 @@ for (const dialect of dialects()) {
       expect(mended.summary.events).toEqual({ created: 1, updated: 0, unchanged: 9, failed: 0 });
     });
 
+    it('a record holding what the API would refuse (a list for a title, a NUL, a list for a flag) fails alone naming the field, on either database', async () => {
+      site.records.events[1] = { ...site.records.events[1], title: ['Event 1'] };
+      site.records.events[2] = { ...site.records.events[2], description: 'a\u0000b' };
+      site.records.events[3] = { ...site.records.events[3], all_day: ['yes'] };
+      site.records.venues[1] = { ...site.records.venues[1], venue: { name: 'Hall' } };
+      site.records.categories[0] = { ...site.records.categories[0], description: '' }; // none, as the reference lists it
+      const result = await run();
+      expect(result.failures.map((f) => [f.url, f.reason])).toEqual([
+        ['http://127.0.0.1:8088/venue/blue-room/', 'Invalid parameter(s): venue'], // every fake venue has the sample's url
+        ['http://fake.test/event/event-1/', 'Invalid parameter(s): title'],
+        ['http://fake.test/event/event-2/', 'Invalid parameter(s): description'],
+        ['http://fake.test/event/event-3/', 'Invalid parameter(s): all_day'],
+      ]);
+      expect(result.summary.categories.created).toBe(2);
+      expect(await count('event')).toBe(7);
+    });
+
     // PostgreSQL only: SQLite has one writer at a time, so two runs cannot race there.
     if (dialect === 'postgres') it('two imports of the same site at once, each with its own connection pool, make every record once', async () => {
       // Two processes' worth of connections: each run its own pool on the same schema.
