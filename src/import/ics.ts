@@ -32,6 +32,7 @@ async function readCalendar(where: string, options: SourceOptions = {}): Promise
  */
 function eventInput(event: ICAL.Event) {
   const start = event.startDate;
+  if (!start) throw new Error('it has no DTSTART');
   const end = event.endDate ?? start;
   const zone = start.zone?.tzid;
   const timezone = zone && zone !== 'floating' ? (zone === 'Z' ? 'UTC' : zone) : undefined;
@@ -119,12 +120,34 @@ function modifiedMark(component: ICAL.Component): string {
   return createHash('sha256').update(copy.toString()).digest('base64url');
 }
 
+// ical.js reads a property's value when first asked, and throws a plain Error on one it cannot read.
+const unreadable = (error: unknown) => `the event cannot be read: ${(error as Error).message}`;
+function readable<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw new Error(unreadable(error));
+  }
+}
+
+const uidOf = (component: ICAL.Component) => {
+  try {
+    return String(component.getFirstPropertyValue('uid') ?? 'no UID');
+  } catch {
+    return 'no UID';
+  }
+};
+
 /** `import --ics`: a calendar file or URL, each VEVENT keyed by its UID (and RECURRENCE-ID, for one occurrence). */
 export async function importIcs(where: string, importer: Importer, options: ImportOptions, source?: SourceOptions) {
   const text = await readCalendar(where, source);
   let calendar: ICAL.Component;
   try {
-    calendar = new ICAL.Component(ICAL.parse(text));
+    const parsed = ICAL.parse(text);
+    // Several components at the top (a stray END closed the calendar early): ical.js gives a list of them,
+    // which is not one calendar, and would have been read as one with no events in it.
+    if (!Array.isArray(parsed) || parsed[0] !== 'vcalendar') throw new Error('it is not one VCALENDAR (a BEGIN or END out of place?)');
+    calendar = new ICAL.Component(parsed);
   } catch (error) {
     throw new ImportError(`${where} is not an iCalendar file: ${(error as Error).message}`);
   }
@@ -135,13 +158,23 @@ export async function importIcs(where: string, importer: Importer, options: Impo
   const tally: Tally = { created: 0, updated: 0, unchanged: 0, failed: 0 };
   const failures: Failure[] = [];
   for (let at = 0; at < vevents.length; at += BATCH) {
-    const events = vevents.slice(at, at + BATCH).map((component) => new ICAL.Event(component));
-    const batch = events.map((event) => {
-      const recurrence = event.component.getFirstProperty('recurrence-id');
-      const key = `${event.uid}${recurrence ? `#${String(recurrence.getFirstValue())}` : ''}`;
-      const target = recurrence ? exceptionTarget(event, recurrence) : undefined;
-      return { key, modified: modifiedMark(event.component), input: () => eventInput(event), ...(target ? { target } : {}) };
-    });
+    const events: ICAL.Event[] = [];
+    const batch = [];
+    for (const component of vevents.slice(at, at + BATCH)) {
+      // A value ical.js cannot read (`DTSTART:2027`, `RECURRENCE-ID:x`) fails its event alone, as a record the
+      // API refuses does.
+      try {
+        const event = new ICAL.Event(component);
+        const recurrence = event.component.getFirstProperty('recurrence-id');
+        const key = `${event.uid}${recurrence ? `#${String(recurrence.getFirstValue())}` : ''}`;
+        const target = recurrence ? exceptionTarget(event, recurrence) : undefined;
+        batch.push({ key, modified: modifiedMark(event.component), input: () => readable(() => eventInput(event)), ...(target ? { target } : {}) });
+        events.push(event);
+      } catch (error) {
+        tally.failed++;
+        failures.push({ resource: 'events', url: `${where}#${uidOf(component)}`, reason: unreadable(error) });
+      }
+    }
     const outcomes = await importer.writeBatch('event', batch, options);
     outcomes.forEach((result, i) => {
       tally[result.outcome]++;
