@@ -108,14 +108,24 @@ export function createSource(root: string, options: SourceOptions = {}) {
     return { records, total, totalPages, url };
   }
 
+  /**
+   * The pages of a list, as many as the first says (or, when it says nothing usable, until one is empty). A
+   * site that does not page (a cache that ignores `?page=`) or lists fewer records than it announced would have
+   * the import miss records without a word: a page of none but records already listed, and a shortfall at the
+   * end, fail the list with why (what was read is kept; a run again brings the rest).
+   */
   async function* pages(resource: string, query: Record<string, string> = {}): AsyncGenerator<SourcePage> {
     const first = await fetchPage(resource, query, 1);
+    const listed = new Set<unknown>();
+    const note = (page: SourcePage) => page.records.map((record) => record?.id ?? JSON.stringify(record)).filter((id) => !listed.has(id) && listed.add(id));
+    note(first);
     yield first;
     if (first.records.length === 0) return;
+    const last = Number.isSafeInteger(first.totalPages) && first.totalPages >= 1 ? first.totalPages : Infinity;
     const ahead: Promise<SourcePage>[] = [];
     let next = 2;
     const fill = () => {
-      while (ahead.length < concurrency && next <= first.totalPages) {
+      while (ahead.length < concurrency && next <= last) {
         const pending = fetchPage(resource, query, next++);
         pending.catch(() => {}); // awaited in turn below; a page dropped by an early return must not crash the process
         ahead.push(pending);
@@ -124,9 +134,15 @@ export function createSource(root: string, options: SourceOptions = {}) {
     fill();
     while (ahead.length > 0) {
       const page = await (ahead.shift() as Promise<SourcePage>);
+      if (page.records.length > 0 && note(page).length === 0) {
+        throw new SourceError(`this page lists only ${resource} of earlier pages: the site does not page (does a cache ignore ?page=?), so the rest cannot be read`, page.url);
+      }
       fill();
       yield page;
-      if (page.records.length === 0) return;
+      if (page.records.length === 0) break;
+    }
+    if (Number.isFinite(first.total) && listed.size < first.total) {
+      throw new SourceError(`the site announced ${first.total} ${resource} and listed ${listed.size}: some may have moved between pages while they were read; the same import run again brings what was missed`, first.url);
     }
   }
 

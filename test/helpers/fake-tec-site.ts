@@ -18,6 +18,8 @@ export interface FakeSite {
   faults: Map<string, Array<500 | 429 | 'timeout' | 'stall' | 'malformed'>>;
   /** Every request seen, as path+page. */
   seen: string[];
+  /** A site that misbehaves: answers page 1 whatever page is asked, announces another total, or a page count that is no number. */
+  lies: { ignorePage?: boolean; total?: number; totalPages?: string };
   close(): Promise<void>;
 }
 
@@ -55,13 +57,14 @@ export async function startFakeSite(options: { venues: number; events: number; p
     ),
   };
   const faults: FakeSite['faults'] = new Map();
+  const lies: FakeSite['lies'] = {};
   const seen: string[] = [];
   const cap = options.perPageCap ?? 50;
 
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
     const resource = url.pathname.replace(/^\/wp-json\/tribe\/events\/v1\//, '');
-    const page = Number(url.searchParams.get('page') ?? 1);
+    const page = lies.ignorePage ? 1 : Number(url.searchParams.get('page') ?? 1);
     const signature = `${resource}?page=${page}`;
     seen.push(signature);
     const fault = faults.get(signature)?.shift();
@@ -76,9 +79,10 @@ export async function startFakeSite(options: { venues: number; events: number; p
     const items = visible.slice((page - 1) * perPage, page * perPage).map((r) =>
       r.password_protected && !(authorized && url.searchParams.get('context') === 'edit') ? { ...r, ...PROTECTED_BLANKS } : r,
     );
-    const totalPages = Math.ceil(visible.length / perPage);
-    const body = JSON.stringify({ [resource]: items.map(({ password_protected: _p, ...r }) => r), rest_url: `http://${host}/wp-json/tribe/events/v1/${resource}/`, total: visible.length, total_pages: totalPages });
-    response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8', 'X-TEC-Total': String(visible.length), 'X-TEC-TotalPages': String(totalPages) });
+    const total = lies.total ?? visible.length;
+    const totalPages = lies.totalPages ?? String(Math.ceil(total / perPage));
+    const body = JSON.stringify({ [resource]: items.map(({ password_protected: _p, ...r }) => r), rest_url: `http://${host}/wp-json/tribe/events/v1/${resource}/`, total, total_pages: totalPages });
+    response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8', 'X-TEC-Total': String(total), 'X-TEC-TotalPages': totalPages });
     if (fault === 'stall') return void response.write(body.slice(0, body.length / 2)); // close() ends it
     response.end(fault === 'malformed' ? body.slice(0, body.length / 2) : body);
   });
@@ -89,6 +93,7 @@ export async function startFakeSite(options: { venues: number; events: number; p
     records,
     faults,
     seen,
+    lies,
     close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }

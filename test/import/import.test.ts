@@ -226,6 +226,27 @@ for (const dialect of dialects()) {
       expect(await count('event')).toBe(7);
     });
 
+    it('a site that does not page, or lists fewer records than it announced, fails that list with why; what it read is kept', async () => {
+      // Every page asked is page 1 (a cache that ignores ?page=): 4 of the 10 events, then the same 4 again.
+      site.lies.ignorePage = true;
+      const cached = await run();
+      const [events] = cached.failures.filter((f) => f.resource === 'events');
+      expect([events.reason, cached.summary.events.created]).toEqual([expect.stringMatching(/^this page lists only events of earlier pages: the site does not page/), 4]);
+      expect(await count('event')).toBe(4);
+      // Fewer than announced: the shortfall is said, the run exits as failed; the records read are written.
+      site.lies.ignorePage = false;
+      site.lies.total = 12;
+      const short = await run();
+      expect(short.failures.map((f) => [f.resource, f.reason])).toContainEqual(['events', expect.stringMatching(/^the site announced 12 events and listed 10: .* run again brings what was missed$/)]);
+      expect(await count('event')).toBe(10);
+      // A page count that is no number: pages are read until one is empty.
+      site.lies.total = undefined;
+      site.lies.totalPages = 'many';
+      site.records.events[9] = { ...site.records.events[9], title: 'Event 9 moved', modified_utc: '2026-12-01 10:00:00' };
+      const unnumbered = await run();
+      expect([unnumbered.failures, unnumbered.summary.events]).toEqual([[], { created: 0, updated: 1, unchanged: 9, failed: 0 }]);
+    });
+
     // PostgreSQL only: SQLite has one writer at a time, so two runs cannot race there.
     if (dialect === 'postgres') it('two imports of the same site at once, each with its own connection pool, make every record once', async () => {
       // Two processes' worth of connections: each run its own pool on the same schema.
