@@ -294,13 +294,15 @@ describe.runIf(postgresUrl !== undefined)('a database that cannot serve [postgre
         await sql`select pg_advisory_xact_lock(${lock})`.execute(trx);
         await work();
       });
+    // Bounded, so that a create that never comes to wait fails here, and the schema is still dropped after.
     const waiting = async () => {
-      for (;;) {
+      for (let tries = 0; tries < 250; tries++) {
         const { rows } = await sql<{ pid: number }>`select pid from pg_locks where locktype = 'advisory' and not granted
           and classid::bigint = (${lock} >> 32) & 4294967295 and objid::bigint = ${lock} & 4294967295`.execute(holder.db);
         if (rows.length > 0) return rows.map((row) => row.pid);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
+      throw new Error('the create never waited on the slug\'s lock');
     };
     try {
       await holdSlug(async () => {
