@@ -137,14 +137,20 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
         const plain = options.authenticated && kind === 'event' ? source.pages(resource, { ...query, context: 'view' }) : undefined;
         for await (const page of source.pages(resource, query)) {
           progress.total(resource, page.total);
-          if (plain) markProtected(page.records, (await plain.next()).value?.records ?? []);
-          const incoming = page.records.map((record) => ({
+          // What is no record (null, a number) or names none (no id) fails alone: its key would be no one's.
+          const [records, unkeyed] = partition(page.records, identified);
+          for (const record of unkeyed) {
+            tally.failed++;
+            failures.push({ resource, url: page.url, reason: `not a record with an id: ${JSON.stringify(record)?.slice(0, 100)}` });
+          }
+          if (plain) markProtected(records, ((await plain.next()).value?.records ?? []).filter(identified));
+          const incoming = records.map((record) => ({
             key: sourceKey(root, kind, record), modified: modifiedMark(record), input: () => inputs[kind](record), ref: `${kind}:${record.id}`,
           }));
           const outcomes = await writeBatch(kind, incoming, options);
           outcomes.forEach((result, i) => {
             tally[result.outcome]++;
-            if (result.outcome === 'failed') failures.push({ resource, url: recordUrl(page.records[i], page.url), reason: result.reason });
+            if (result.outcome === 'failed') failures.push({ resource, url: recordUrl(records[i], page.url), reason: result.reason });
           });
           progress.tick(resource, (done += page.records.length));
         }
@@ -258,6 +264,17 @@ function markProtected(whole: Record<string, any>[], plain: Record<string, any>[
     const view = seen.get(record.id);
     if (view && (view.description !== record.description || view.excerpt !== record.excerpt) && view.description === '') record.status = 'private';
   }
+}
+
+/** A record as the reference sends one: an object with its post or term id (a positive integer). */
+const identified = (record: unknown): record is Record<string, any> =>
+  typeof record === 'object' && record !== null && !Array.isArray(record) && Number.isSafeInteger((record as Record<string, unknown>).id) && ((record as Record<string, number>).id) > 0;
+
+function partition<T, U extends T>(items: T[], test: (item: T) => item is U): [U[], T[]] {
+  const yes: U[] = [];
+  const no: T[] = [];
+  for (const item of items) (test(item) ? yes : no).push(item);
+  return [yes, no];
 }
 
 const recordUrl = (record: Record<string, any>, pageUrl: string) =>

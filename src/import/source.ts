@@ -24,16 +24,29 @@ export class SourceError extends Error {
   constructor(
     message: string,
     readonly url: string,
+    /** The site's answer, when it gave one: its HTTP status and its error's `code`. */
+    readonly answer?: { status: number; code?: string },
   ) {
     super(message);
   }
 }
 
 export interface SourcePage {
-  records: Record<string, unknown>[];
+  /** As the site sent them: records, or anything else a broken site lists (the importer checks each). */
+  records: unknown[];
   total: number;
   totalPages: number;
   url: string;
+}
+
+/** The `code` of a WordPress REST error body, when the text is one. */
+function errorCode(text: string): string | undefined {
+  try {
+    const code = JSON.parse(text)?.code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -84,7 +97,7 @@ export function createSource(root: string, options: SourceOptions = {}) {
         lastError = failureOf(error);
         continue;
       }
-      if (response.status >= 400) throw new SourceError(`HTTP ${response.status}: ${text.slice(0, 200)}`, url);
+      if (response.status >= 400) throw new SourceError(`HTTP ${response.status}: ${text.slice(0, 200)}`, url, { status: response.status, code: errorCode(text) });
       try {
         return { body: JSON.parse(text), headers: response.headers };
       } catch {
@@ -100,7 +113,14 @@ export function createSource(root: string, options: SourceOptions = {}) {
   async function fetchPage(resource: string, query: Record<string, string>, page: number): Promise<SourcePage> {
     const params = new URLSearchParams({ ...query, per_page: String(perPage), page: String(page) });
     const url = `${base}/${resource}?${params}`;
-    const { body, headers: h } = await getJson(url);
+    const answer = await getJson(url).catch((error: unknown) => {
+      // The reference answers a page past the end of its events, venues or organizers with a 404 of its own
+      // (tec-rest-v1.md §2.2), where a list that shrank while it was read ends: an empty page, not a failure.
+      if (page > 1 && error instanceof SourceError && error.answer?.status === 404 && /-archive-page-not-found$/.test(error.answer.code ?? '')) return undefined;
+      throw error;
+    });
+    if (!answer) return { records: [], total: NaN, totalPages: NaN, url };
+    const { body, headers: h } = answer;
     const records = body?.[resource];
     if (!Array.isArray(records)) throw new SourceError(`not a list of ${resource} from The Events Calendar's API`, url);
     const total = Number(h.get('x-tec-total') ?? h.get('x-wp-total') ?? body.total ?? records.length);
@@ -109,15 +129,16 @@ export function createSource(root: string, options: SourceOptions = {}) {
   }
 
   /**
-   * The pages of a list, as many as the first says (or, when it says nothing usable, until one is empty). A
-   * site that does not page (a cache that ignores `?page=`) or lists fewer records than it announced would have
-   * the import miss records without a word: a page of none but records already listed, and a shortfall at the
-   * end, fail the list with why (what was read is kept; a run again brings the rest).
+   * The pages of a list, as many as the first says (or, when it says nothing usable, until one is empty or
+   * lists nothing new). A site that does not page (a cache that ignores `?page=`) or lists fewer records than
+   * it announced would have the import miss records without a word: a page of none but records already listed
+   * while fewer than announced were, and a shortfall at the end, fail the list with why (what was read is
+   * kept; a run again brings the rest).
    */
   async function* pages(resource: string, query: Record<string, string> = {}): AsyncGenerator<SourcePage> {
     const first = await fetchPage(resource, query, 1);
     const listed = new Set<unknown>();
-    const note = (page: SourcePage) => page.records.map((record) => record?.id ?? JSON.stringify(record)).filter((id) => !listed.has(id) && listed.add(id));
+    const note = (page: SourcePage) => page.records.map((record) => (record as { id?: unknown } | null)?.id ?? JSON.stringify(record)).filter((id) => !listed.has(id) && listed.add(id));
     note(first);
     yield first;
     if (first.records.length === 0) return;
@@ -132,14 +153,22 @@ export function createSource(root: string, options: SourceOptions = {}) {
       }
     };
     fill();
+    let read = 1;
     while (ahead.length > 0) {
       const page = await (ahead.shift() as Promise<SourcePage>);
-      if (page.records.length > 0 && note(page).length === 0) {
+      if (page.records.length === 0) break;
+      // Nothing new right after the first page: the site does not page (unless the first listed everything, its
+      // per_page ignored). Later, records moved while the pages were read; the pages announced are read on,
+      // but a list of no known length ends there (a site that does not page would never end).
+      const fresh = note(page).length > 0;
+      // `!(… >= …)`: a total that is no number cannot say that nothing was missed.
+      if (!fresh && read === 1 && !(listed.size >= first.total)) {
         throw new SourceError(`this page lists only ${resource} of earlier pages: the site does not page (does a cache ignore ?page=?), so the rest cannot be read`, page.url);
       }
+      if (!fresh && last === Infinity) break;
+      read++;
       fill();
       yield page;
-      if (page.records.length === 0) break;
     }
     if (Number.isFinite(first.total) && listed.size < first.total) {
       throw new SourceError(`the site announced ${first.total} ${resource} and listed ${listed.size}: some may have moved between pages while they were read; the same import run again brings what was missed`, first.url);

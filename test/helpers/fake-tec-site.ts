@@ -18,8 +18,17 @@ export interface FakeSite {
   faults: Map<string, Array<500 | 429 | 'timeout' | 'stall' | 'malformed'>>;
   /** Every request seen, as path+page. */
   seen: string[];
-  /** A site that misbehaves: answers page 1 whatever page is asked, announces another total, or a page count that is no number. */
-  lies: { ignorePage?: boolean; total?: number; totalPages?: string };
+  /**
+   * A site that misbehaves: answers page 1 whatever page is asked, announces another total, or a page count
+   * that is no number; `page` rewrites what a page lists (after its records are chosen: it may change
+   * `records` too, so the next pages see records added, removed or moved, as on a busy site).
+   */
+  lies: {
+    ignorePage?: boolean;
+    total?: number;
+    totalPages?: string;
+    page?: (resource: string, page: number, items: unknown[]) => unknown[];
+  };
   close(): Promise<void>;
 }
 
@@ -76,12 +85,25 @@ export async function startFakeSite(options: { venues: number; events: number; p
     const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 10), cap);
     const authorized = request.headers.authorization === `Basic ${Buffer.from(`admin:${options.password ?? 'secret'}`).toString('base64')}`;
     const visible = list.filter((r) => authorized || r.status === undefined || r.status === 'publish');
-    const items = visible.slice((page - 1) * perPage, page * perPage).map((r) =>
+    let items: unknown[] = visible.slice((page - 1) * perPage, page * perPage).map((r) =>
       r.password_protected && !(authorized && url.searchParams.get('context') === 'edit') ? { ...r, ...PROTECTED_BLANKS } : r,
     );
+    if (lies.page) items = lies.page(resource, page, items);
+    // The reference's posts (not its terms) answer a page past the end with a 404 (tec-rest-v1.md §2.2).
+    const label = { events: 'event', venues: 'venue', organizers: 'organizer' }[resource];
+    if (label && page > 1 && items.length === 0) {
+      return response.writeHead(404, { 'content-type': 'application/json; charset=UTF-8' })
+        .end(JSON.stringify({ code: `${label}-archive-page-not-found`, message: `The requested ${label} archive page does not exist`, data: { status: 404 } }));
+    }
     const total = lies.total ?? visible.length;
     const totalPages = lies.totalPages ?? String(Math.ceil(total / perPage));
-    const body = JSON.stringify({ [resource]: items.map(({ password_protected: _p, ...r }) => r), rest_url: `http://${host}/wp-json/tribe/events/v1/${resource}/`, total, total_pages: totalPages });
+    // The flag is the fake's own bookkeeping, never sent; whatever a `page` lie put in (null, a number) goes as it is.
+    const shown = items.map((r) => {
+      if (!r || typeof r !== 'object' || Array.isArray(r)) return r;
+      const { password_protected: _p, ...sent } = r as Record<string, any>;
+      return sent;
+    });
+    const body = JSON.stringify({ [resource]: shown, rest_url: `http://${host}/wp-json/tribe/events/v1/${resource}/`, total, total_pages: totalPages });
     response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8', 'X-TEC-Total': String(total), 'X-TEC-TotalPages': totalPages });
     if (fault === 'stall') return void response.write(body.slice(0, body.length / 2)); // close() ends it
     response.end(fault === 'malformed' ? body.slice(0, body.length / 2) : body);

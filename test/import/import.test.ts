@@ -247,6 +247,23 @@ for (const dialect of dialects()) {
       expect([unnumbered.failures, unnumbered.summary.events]).toEqual([[], { created: 0, updated: 1, unchanged: 9, failed: 0 }]);
     });
 
+    it('a list that shrinks while it is read ends at the 404 the reference gives past its end: the shortfall is said, and a run again brings what moved', async () => {
+      // Once the first page of events is read, its four events are deleted: the rest move up a page, and the
+      // third page, announced by the first, is past the end now (404 event-archive-page-not-found).
+      site.lies.page = (resource, page, items) => {
+        if (resource === 'events' && page === 1) site.records.events.splice(0, 4);
+        return items;
+      };
+      const shrunk = await run();
+      expect(site.seen.filter((s) => s.startsWith('events?'))).toEqual(['events?page=1', 'events?page=2', 'events?page=3']);
+      expect(shrunk.failures.map((f) => [f.resource, f.reason])).toEqual([['events', expect.stringMatching(/^the site announced 10 events and listed 6: /)]]);
+      expect(await count('event')).toBe(6); // events 0-3, and 8-9 of the second page; 4-7 moved onto the first
+      site.lies.page = undefined;
+      const again = await run();
+      expect([again.failures, again.summary.events]).toEqual([[], { created: 4, updated: 0, unchanged: 2, failed: 0 }]);
+      expect(await count('event')).toBe(10); // the deleted four stay: an import adds and updates, it deletes nothing
+    });
+
     // PostgreSQL only: SQLite has one writer at a time, so two runs cannot race there.
     if (dialect === 'postgres') it('two imports of the same site at once, each with its own connection pool, make every record once', async () => {
       // Two processes' worth of connections: each run its own pool on the same schema.
