@@ -19,7 +19,7 @@ import type { Caller } from '../users/roles.ts';
 import { venueKind } from '../venues/venue.kind.ts';
 import { eventInput, type LocalId, organizerInput, sourceKey, termInput, venueInput } from './mapping.ts';
 import type { Progress } from './progress.ts';
-import { type Source, SourceError } from './source.ts';
+import { identified, type Source, SourceError } from './source.ts';
 
 export interface ImportOptions {
   /** Only records modified at or after this UTC time (`YYYY-MM-DD HH:MM:SS`). */
@@ -265,10 +265,6 @@ function markProtected(whole: Record<string, any>[], plain: Record<string, any>[
     if (view && (view.description !== record.description || view.excerpt !== record.excerpt) && view.description === '') record.status = 'private';
   }
 }
-
-/** A record as the reference sends one: an object with its post or term id (a positive integer). */
-const identified = (record: unknown): record is Record<string, any> =>
-  typeof record === 'object' && record !== null && !Array.isArray(record) && Number.isSafeInteger((record as Record<string, unknown>).id) && ((record as Record<string, number>).id) > 0;
 
 function partition<T, U extends T>(items: T[], test: (item: T) => item is U): [U[], T[]] {
   const yes: U[] = [];

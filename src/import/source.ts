@@ -39,6 +39,12 @@ export interface SourcePage {
   url: string;
 }
 
+/** A record as the reference sends one: an object with its post or term id (a positive integer). */
+export const identified = (record: unknown): record is Record<string, any> =>
+  typeof record === 'object' && record !== null && !Array.isArray(record) && Number.isSafeInteger((record as Record<string, unknown>).id) && (record as Record<string, number>).id > 0;
+
+const PAST_THE_END = /^(404 \w+-archive-page-not-found|400 rest_term_invalid_page_number)$/;
+
 /** The `code` of a WordPress REST error body, when the text is one. */
 function errorCode(text: string): string | undefined {
   try {
@@ -116,7 +122,8 @@ export function createSource(root: string, options: SourceOptions = {}) {
     const answer = await getJson(url).catch((error: unknown) => {
       // The reference answers a page past the end of its events, venues or organizers with a 404 of its own
       // (tec-rest-v1.md §2.2), where a list that shrank while it was read ends: an empty page, not a failure.
-      if (page > 1 && error instanceof SourceError && error.answer?.status === 404 && /-archive-page-not-found$/.test(error.answer.code ?? '')) return undefined;
+      // Its terms' lists pass on WordPress's answer, which newer versions may make a 400 of their own.
+      if (page > 1 && error instanceof SourceError && PAST_THE_END.test(`${error.answer?.status} ${error.answer?.code}`)) return undefined;
       throw error;
     });
     if (!answer) return { records: [], total: NaN, totalPages: NaN, url };
@@ -138,7 +145,9 @@ export function createSource(root: string, options: SourceOptions = {}) {
   async function* pages(resource: string, query: Record<string, string> = {}): AsyncGenerator<SourcePage> {
     const first = await fetchPage(resource, query, 1);
     const listed = new Set<unknown>();
-    const note = (page: SourcePage) => page.records.map((record) => (record as { id?: unknown } | null)?.id ?? JSON.stringify(record)).filter((id) => !listed.has(id) && listed.add(id));
+    // What a page lists that no page before did: records by id, anything else by its text (it was listed, and
+    // fails alone in the importer: not a record missed).
+    const note = (page: SourcePage) => page.records.map((record) => (identified(record) ? record.id : JSON.stringify(record))).filter((id) => !listed.has(id) && listed.add(id));
     note(first);
     yield first;
     if (first.records.length === 0) return;

@@ -28,6 +28,8 @@ export interface FakeSite {
     total?: number;
     totalPages?: string;
     page?: (resource: string, page: number, items: unknown[]) => unknown[];
+    /** Term lists answer a page past the end as newer WordPress does (400), not as the version read (200, empty). */
+    newerTermPaging?: boolean;
   };
   close(): Promise<void>;
 }
@@ -91,20 +93,25 @@ export async function startFakeSite(options: { venues: number; events: number; p
     if (lies.page) items = lies.page(resource, page, items);
     // The reference's posts (not its terms) answer a page past the end with a 404 (tec-rest-v1.md §2.2).
     const label = { events: 'event', venues: 'venue', organizers: 'organizer' }[resource];
+    if (!label && lies.newerTermPaging && page > 1 && items.length === 0) {
+      return response.writeHead(400, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify({
+        code: 'rest_term_invalid_page_number', message: 'The page number requested is larger than the number of pages available.', data: { status: 400 },
+      }));
+    }
     if (label && page > 1 && items.length === 0) {
       return response.writeHead(404, { 'content-type': 'application/json; charset=UTF-8' })
         .end(JSON.stringify({ code: `${label}-archive-page-not-found`, message: `The requested ${label} archive page does not exist`, data: { status: 404 } }));
     }
     const total = lies.total ?? visible.length;
-    const totalPages = lies.totalPages ?? String(Math.ceil(total / perPage));
+    const pageCount = Math.ceil(total / perPage);
     // The flag is the fake's own bookkeeping, never sent; whatever a `page` lie put in (null, a number) goes as it is.
     const shown = items.map((r) => {
       if (!r || typeof r !== 'object' || Array.isArray(r)) return r;
       const { password_protected: _p, ...sent } = r as Record<string, any>;
       return sent;
     });
-    const body = JSON.stringify({ [resource]: shown, rest_url: `http://${host}/wp-json/tribe/events/v1/${resource}/`, total, total_pages: totalPages });
-    response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8', 'X-TEC-Total': String(total), 'X-TEC-TotalPages': totalPages });
+    const body = JSON.stringify({ [resource]: shown, rest_url: `http://${host}/wp-json/tribe/events/v1/${resource}/`, total, total_pages: lies.totalPages ?? pageCount });
+    response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8', 'X-TEC-Total': String(total), 'X-TEC-TotalPages': lies.totalPages ?? String(pageCount) });
     if (fault === 'stall') return void response.write(body.slice(0, body.length / 2)); // close() ends it
     response.end(fault === 'malformed' ? body.slice(0, body.length / 2) : body);
   });
