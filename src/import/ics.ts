@@ -4,7 +4,7 @@ import ICAL from 'ical.js';
 import type { Repositories } from '../store.ts';
 import { readStamp, writeStamp } from '../time/clock.ts';
 import type { createImporter, ImportOptions, Failure, Tally } from './importer.ts';
-import { ImportError, type SourceOptions } from './source.ts';
+import { createFetcher, ImportError, type SourceOptions } from './source.ts';
 
 type Importer = ReturnType<typeof createImporter>;
 
@@ -14,16 +14,24 @@ const BATCH = 100;
 const pad = (n: number) => String(n).padStart(2, '0');
 const wall = (t: ICAL.Time) => `${t.year}-${pad(t.month)}-${pad(t.day)} ${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`;
 
+/**
+ * A calendar file's text, or a feed's: read as the site's pages are (source.ts), retried on a 5xx, a 429, a
+ * timeout or a calendar cut short (its BEGIN:VCALENDAR without the END:VCALENDAR that closes it).
+ */
 async function readCalendar(where: string, options: SourceOptions = {}): Promise<string> {
   try {
     if (!/^https?:\/\//.test(where)) return await readFile(where, 'utf8');
-    const response = await fetch(where, { headers: { accept: 'text/calendar' }, signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return await response.text();
+    return (await createFetcher({ ...options, accept: 'text/calendar' })(where, whole)).value;
   } catch (error) {
     throw new ImportError(`cannot read the calendar ${where}: ${(error as Error).message}`);
   }
 }
+
+// What is no calendar at all is left to the parser, which says so; only a calendar's missing end is asked again.
+const whole = (text: string): string => {
+  if (/^\uFEFF?\s*BEGIN:VCALENDAR/i.test(text) && !/END:VCALENDAR\s*$/i.test(text)) throw new Error('the calendar was cut short');
+  return text;
+};
 
 /**
  * One VEVENT as the API's event input: wall times in the event's TZID, DATE values as all-day events;

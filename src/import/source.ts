@@ -1,6 +1,6 @@
 /**
  * Reading a live The Events Calendar site (tribe/events/v1): list pages with retries on 5xx and timeouts,
- * 429 honoured through Retry-After. Once the first page says how many there are, the next few are asked for
+ * 429 honoured through Retry-After (`createFetcher`, which reads an iCalendar feed's URL too). Once the first page says how many there are, the next few are asked for
  * at once (`concurrency`) while the caller writes; pages are still yielded in order, and no more than
  * `concurrency` wait, so memory stays flat whatever the site's size.
  */
@@ -57,10 +57,15 @@ function errorCode(text: string): string | undefined {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function createSource(root: string, options: SourceOptions = {}) {
-  const base = root.replace(/\/+$/, '');
-  const { timeoutMs = 30_000, retries = 4, backoffMs = 500, perPage = 50, concurrency = 4 } = options;
-  const headers: Record<string, string> = { accept: 'application/json' };
+/**
+ * Reads URLs as a source should be read: a 5xx, a timeout (of the answer or its body) or a broken connection
+ * is asked again after a backoff that doubles, a 429 after its Retry-After; another 4xx fails at once. `read`
+ * makes the text what the caller wants, and throws (its message the reason) for an answer cut short, which is
+ * asked again too.
+ */
+export function createFetcher(options: SourceOptions & { accept: string }) {
+  const { timeoutMs = 30_000, retries = 4, backoffMs = 500 } = options;
+  const headers: Record<string, string> = { accept: options.accept };
   if (options.user !== undefined) {
     headers.authorization = `Basic ${Buffer.from(`${options.user}:${options.password ?? ''}`).toString('base64')}`;
   }
@@ -71,7 +76,7 @@ export function createSource(root: string, options: SourceOptions = {}) {
     return (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : `unreachable (${cause ?? (error as Error).message})`;
   };
 
-  async function getJson(url: string): Promise<{ body: any; headers: Headers }> {
+  return async function get<T>(url: string, read: (text: string) => T): Promise<{ value: T; headers: Headers }> {
     let lastError = 'no answer';
     for (let attempt = 0; attempt <= retries; attempt++) {
       if (attempt > 0) await sleep(backoffMs * 2 ** (attempt - 1));
@@ -105,21 +110,34 @@ export function createSource(root: string, options: SourceOptions = {}) {
       }
       if (response.status >= 400) throw new SourceError(`HTTP ${response.status}: ${text.slice(0, 200)}`, url, { status: response.status, code: errorCode(text) });
       try {
-        return { body: JSON.parse(text), headers: response.headers };
-      } catch {
-        lastError = 'the answer is not JSON';
-        // A page cut short by a proxy is worth another try; a page that stays broken is reported.
-        continue;
+        return { value: read(text), headers: response.headers };
+      } catch (error) {
+        // An answer cut short by a proxy is worth another try; one that stays broken is reported.
+        lastError = (error as Error).message;
       }
     }
     throw new SourceError(lastError, url);
+  };
+}
+
+const json = (text: string): any => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error('the answer is not JSON');
   }
+};
+
+export function createSource(root: string, options: SourceOptions = {}) {
+  const base = root.replace(/\/+$/, '');
+  const { perPage = 50, concurrency = 4 } = options;
+  const get = createFetcher({ ...options, accept: 'application/json' });
 
   /** The pages of one list (`events`, `venues`, …); `query` adds the list's own parameters. */
   async function fetchPage(resource: string, query: Record<string, string>, page: number): Promise<SourcePage> {
     const params = new URLSearchParams({ ...query, per_page: String(perPage), page: String(page) });
     const url = `${base}/${resource}?${params}`;
-    const answer = await getJson(url).catch((error: unknown) => {
+    const answer = await get(url, json).catch((error: unknown) => {
       // The reference answers a page past the end of its events, venues or organizers with a 404 of its own
       // (tec-rest-v1.md §2.2), where a list that shrank while it was read ends: an empty page, not a failure.
       // Its terms' lists pass on WordPress's answer, which newer versions may make a 400 of their own.
@@ -127,7 +145,7 @@ export function createSource(root: string, options: SourceOptions = {}) {
       throw error;
     });
     if (!answer) return { records: [], total: NaN, totalPages: NaN, url };
-    const { body, headers: h } = answer;
+    const { value: body, headers: h } = answer;
     const records = body?.[resource];
     if (!Array.isArray(records)) throw new SourceError(`not a list of ${resource} from The Events Calendar's API`, url);
     const total = Number(h.get('x-tec-total') ?? h.get('x-wp-total') ?? body.total ?? records.length);
@@ -189,7 +207,7 @@ export function createSource(root: string, options: SourceOptions = {}) {
     await pages('categories', { per_page: '1' }).next();
   }
 
-  return { pages, check, getJson };
+  return { pages, check };
 }
 
 export type Source = ReturnType<typeof createSource>;

@@ -358,19 +358,24 @@ for (const dialect of dialects()) {
       }
     });
 
-    it('imports an iCalendar feed from a URL: LOCATION as the venue, ORGANIZER and CATEGORIES kept', async () => {
+    it('imports an iCalendar feed from a URL, asked again after a 503 and a feed cut short: LOCATION as the venue, ORGANIZER and CATEGORIES kept', async () => {
+      // The first two answers: the server busy, then the feed's first half only (a proxy that cut it).
+      const faults: Array<'busy' | 'cut'> = ['busy', 'cut'];
+      let asked = 0;
       const feed = createServer((request, response) => {
         if (request.url !== '/feed.ics') return response.writeHead(404).end();
+        asked++;
         // The reference's feed, with a GEO (RFC 5545 §3.8.1.6) after each Blue Room's LOCATION.
         const located = readIcs().replace(/(\r?\nLOCATION:Blue Room[^\r\n]*(?:\r?\n [^\r\n]*)*)/g, '$1\r\nGEO:52.52;13.405');
-        response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' }).end(located);
+        const fault = faults.shift();
+        if (fault === 'busy') return response.writeHead(503).end();
+        response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' }).end(fault === 'cut' ? located.slice(0, located.length / 2) : located);
       });
       await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
       const root = `http://127.0.0.1:${(feed.address() as AddressInfo).port}`;
       try {
-        const first = await runImport({ source: `${root}/feed.ics`, ics: true }, { config, database, progress: silentProgress });
-        expect(first.failures).toEqual([]);
-        expect(first.summary.events.created).toBe(30);
+        const first = await runImport({ source: `${root}/feed.ics`, ics: true }, { config, database, progress: silentProgress, source: FAST });
+        expect([asked, first.failures, first.summary.events.created]).toEqual([3, [], 30]);
         const app = await buildApp({ config, database, logger: false });
         const events = (await app.inject({ url: '/cal/events/v1/events?search=Event%200%20Concert&start_date=2000-01-01' })).json().events;
         expect(events).toHaveLength(1);
@@ -382,7 +387,12 @@ for (const dialect of dialects()) {
         const venues = await database.db.selectFrom('venue').select('title').execute();
         expect(new Set(venues.map((v) => v.title)).size).toBe(venues.length);
         await app.close();
-        await expect(runImport({ source: `${root}/missing.ics`, ics: true }, { config, database, progress: silentProgress })).rejects.toThrow(/cannot read the calendar .*HTTP 404/);
+        await expect(runImport({ source: `${root}/missing.ics`, ics: true }, { config, database, progress: silentProgress, source: FAST })).rejects.toThrow(/cannot read the calendar .*HTTP 404/);
+        // A feed that stays cut short is reported as such once the tries are spent, and nothing is written.
+        faults.push('cut', 'cut', 'cut');
+        const before = await count('event');
+        await expect(runImport({ source: `${root}/feed.ics`, ics: true }, { config, database, progress: silentProgress, source: FAST })).rejects.toThrow(/cannot read the calendar .*: the calendar was cut short$/);
+        expect(await count('event')).toBe(before);
       } finally {
         feed.closeAllConnections();
         await new Promise((resolve) => feed.close(resolve));
