@@ -202,12 +202,22 @@ export function createSource(root: string, options: SourceOptions = {}) {
     }
   }
 
+  /** These records again, by id (`include`, which the reference takes with the list's other filters but its dates). */
+  async function byIds(resource: string, ids: number[], query: Record<string, string>): Promise<Record<string, any>[]> {
+    const found: Record<string, any>[] = [];
+    for (let i = 0; i < ids.length; i += perPage) {
+      const page = await fetchPage(resource, { ...query, include: ids.slice(i, i + perPage).join(',') }, 1);
+      found.push(...page.records.filter(identified));
+    }
+    return found;
+  }
+
   /** Checks that the root is a TEC API before anything is written. */
   async function check(): Promise<void> {
     await pages('categories', { per_page: '1' }).next();
   }
 
-  return { pages, check };
+  return { pages, byIds, check };
 }
 
 export type Source = ReturnType<typeof createSource>;

@@ -86,11 +86,14 @@ export async function startFakeSite(options: { venues: number; events: number; p
     if (!list) return response.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"rest_no_route","message":"No route was found matching the URL and request method.","data":{"status":404}}');
     const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 10), cap);
     const authorized = request.headers.authorization === `Basic ${Buffer.from(`admin:${options.password ?? 'secret'}`).toString('base64')}`;
-    const visible = list.filter((r) => authorized || r.status === undefined || r.status === 'publish');
-    let items: unknown[] = visible.slice((page - 1) * perPage, page * perPage).map((r) =>
-      r.password_protected && !(authorized && url.searchParams.get('context') === 'edit') ? { ...r, ...PROTECTED_BLANKS } : r,
-    );
-    if (lies.page) items = lies.page(resource, page, items);
+    // `include`: only these ids, in post date then id order (the fake's records share a date); tec-rest-v1.md §2.3.
+    const include = url.searchParams.get('include')?.split(',').map(Number);
+    const allowed = list.filter((r) => (authorized || r.status === undefined || r.status === 'publish') && (!include || include.includes(r.id)));
+    const visible = include ? allowed.sort((a, b) => a.id - b.id) : allowed;
+    const chosen = visible.slice((page - 1) * perPage, page * perPage);
+    // What a lie lists is shown as the site shows records: a protected one blank unless an editor asks to edit.
+    const guarded = (r: unknown) => (r as Record<string, any>)?.password_protected && !(authorized && url.searchParams.get('context') === 'edit');
+    const items = (lies.page ? lies.page(resource, page, chosen) : chosen).map((r) => (guarded(r) ? { ...(r as object), ...PROTECTED_BLANKS } : r));
     // The reference's posts (not its terms) answer a page past the end with a 404 (tec-rest-v1.md §2.2).
     const label = { events: 'event', venues: 'venue', organizers: 'organizer' }[resource];
     if (!label && lies.newerTermPaging && page > 1 && items.length === 0) {
