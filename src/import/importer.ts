@@ -19,6 +19,7 @@ import type { Caller } from '../users/roles.ts';
 import { venueKind } from '../venues/venue.kind.ts';
 import { eventInput, type LocalId, organizerInput, sourceKey, termInput, venueInput } from './mapping.ts';
 import type { Progress } from './progress.ts';
+import { createGuard, type Guard, unreadableToVisitors } from './password-guard.ts';
 import { identified, type Source, SourceError } from './source.ts';
 
 export interface ImportOptions {
@@ -129,23 +130,18 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
     for (const { resource, kind } of RESOURCES) {
       const tally: Tally = (summary[resource] = { created: 0, updated: 0, unchanged: 0, failed: 0 });
       const query: Record<string, string> = kind === 'event' ? { ...EVENT_WINDOW } : {};
-      // context=edit shows an editor password-protected events whole (tec-rest-v1.md §1.1).
-      if (options.authenticated && kind !== 'category' && kind !== 'tag') Object.assign(query, { status: 'publish,future,draft,pending,private', context: 'edit' });
+      // context=edit shows an editor password-protected records whole (tec-rest-v1.md §1.1-1.3).
+      const posts = kind !== 'category' && kind !== 'tag';
+      if (options.authenticated && posts) Object.assign(query, { status: 'publish,future,draft,pending,private', context: 'edit' });
       let done = 0;
       try {
+        const guard = options.authenticated && posts ? await createGuard(source, resource, query) : undefined;
         for await (const page of source.pages(resource, query)) {
           progress.total(resource, page.total);
-          // What is no record (null, a number) or names none (no id) fails alone: its key would be no one's.
-          const [identifiable, unkeyed] = partition(page.records, identified);
-          for (const record of unkeyed) {
+          const { records, refused } = await writable(page.records, resource, guard);
+          for (const [record, reason] of refused) {
             tally.failed++;
-            failures.push({ resource, url: page.url, reason: `not a record with an id: ${JSON.stringify(record)?.slice(0, 100)}` });
-          }
-          // Read whole as an editor: which of them a password guards shows only in how a visitor sees them (below).
-          const [records, unseen] = options.authenticated && kind === 'event' ? await guardProtected(source, resource, query, identifiable) : [identifiable, []];
-          for (const record of unseen) {
-            tally.failed++;
-            failures.push({ resource, url: recordUrl(record, page.url), reason: 'not found again as a visitor sees it, so whether a password guards it is not known (deleted or changed while the import read it?); the same import run again brings it' });
+            failures.push({ resource, url: identified(record) ? recordUrl(record, page.url) : page.url, reason });
           }
           const incoming = records.map((record) => ({
             key: sourceKey(root, kind, record), modified: modifiedMark(record), input: () => inputs[kind](record), ref: `${kind}:${record.id}`,
@@ -258,24 +254,29 @@ const modifiedMark = (record: Record<string, any>) =>
   typeof record.modified_utc === 'string' ? record.modified_utc : createHash('sha256').update(JSON.stringify(record)).digest('base64url');
 
 /**
- * The API never shows an event's password, so a protected event cannot stay protected here: it comes in
- * `private` (editors only) rather than public with the content its password guarded. Which are protected:
- * those a visitor's view (context=view) shows blank where the editor's shows content, read again by id
- * (`include`) so that records moved in the list meanwhile are still compared with themselves. A record not
- * found again cannot be told, and is not written (returned second).
+ * What of a page can be written, and what fails alone and why: what is no record (null, a number) or names
+ * none (its key would be no one's); with credentials, a record whose protection by a password is not known;
+ * without, a venue or an organizer a password guards (its name comes blank).
  */
-async function guardProtected(source: Source, resource: string, query: Record<string, string>, whole: Record<string, any>[]) {
-  const views = new Map((await source.byIds(resource, whole.map((record) => record.id), { ...query, context: 'view' })).map((view) => [view.id, view]));
-  const [found, unseen] = partition(whole, (record): record is Record<string, any> => views.has(record.id));
-  for (const record of found) {
-    const view = views.get(record.id) as Record<string, any>;
-    if ((view.description !== record.description || view.excerpt !== record.excerpt) && view.description === '') record.status = 'private';
+async function writable(listed: unknown[], resource: string, guard?: Guard): Promise<{ records: Record<string, any>[]; refused: Array<[unknown, string]> }> {
+  const refused: Array<[unknown, string]> = [];
+  const [identifiable, unkeyed] = partition(listed, identified);
+  for (const record of unkeyed) refused.push([record, `not a record with an id: ${JSON.stringify(record)?.slice(0, 100)}`]);
+  let records = identifiable as Record<string, any>[];
+  if (guard) {
+    const [found, unseen] = await guard(records);
+    for (const record of unseen) refused.push([record, 'not found again as a visitor sees it, so whether a password guards it is not known (deleted or changed while the import read it?); the same import run again brings it']);
+    records = found;
+  } else {
+    const [readable, guarded] = partition(records, (record) => !unreadableToVisitors(resource, record));
+    for (const record of guarded) refused.push([record, 'password-protected: a visitor sees it blank, its name too; import with --user and --password to bring it (it comes in private)']);
+    records = readable;
   }
-  return [found, unseen] as const;
+  return { records, refused };
 }
 
-function partition<T, U extends T>(items: T[], test: (item: T) => item is U): [U[], T[]] {
-  const yes: U[] = [];
+function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
+  const yes: T[] = [];
   const no: T[] = [];
   for (const item of items) (test(item) ? yes : no).push(item);
   return [yes, no];

@@ -212,12 +212,18 @@ export function createSource(root: string, options: SourceOptions = {}) {
     return found;
   }
 
+  /** One record by id (`events/12`), with `query`'s parameters. */
+  async function one(resource: string, id: number, query: Record<string, string>): Promise<Record<string, any> | undefined> {
+    const { value } = await get(`${base}/${resource}/${id}?${new URLSearchParams(query)}`, json);
+    return identified(value) ? value : undefined;
+  }
+
   /** Checks that the root is a TEC API before anything is written. */
   async function check(): Promise<void> {
     await pages('categories', { per_page: '1' }).next();
   }
 
-  return { pages, byIds, check };
+  return { pages, byIds, one, check };
 }
 
 export type Source = ReturnType<typeof createSource>;

@@ -34,7 +34,21 @@ export interface FakeSite {
   close(): Promise<void>;
 }
 
-const PROTECTED_BLANKS = { description: '', excerpt: '' };
+/** What a visitor sees of a password-protected record's fields (tec-rest-v1.md §1.1-1.3), by list. */
+const PROTECTED_BLANKS: Record<string, (record: Record<string, any>) => Record<string, unknown>> = {
+  events: () => ({
+    description: '', excerpt: '', website: '', cost: '', image: false,
+    all_day: null, show_map: null, show_map_link: null, hide_from_listings: null, sticky: null, featured: null,
+    cost_details: { currency_symbol: '', currency_position: '', currency_code: '', values: [] },
+    categories: [], tags: [], venue: [], organizer: [], custom_fields: [],
+  }),
+  venues: (record) => ({
+    venue: [], show_map: null, show_map_link: null, description: '', excerpt: '',
+    ...Object.fromEntries(['address', 'city', 'country', 'province', 'zip', 'phone', 'website', 'stateprovince'].map((key) => [key, ''])),
+    ...('geo_lat' in record ? { geo_lat: 0, geo_lng: 0 } : {}),
+  }),
+  organizers: () => ({ organizer: [], description: '', excerpt: '', phone: '', website: '', email: '' }),
+};
 
 /**
  * An in-process The Events Calendar site: lists shaped as the reference's (envelope, X-TEC-Total headers),
@@ -82,18 +96,29 @@ export async function startFakeSite(options: { venues: number; events: number; p
     if (fault === 500) return response.writeHead(500, { 'content-type': 'application/json' }).end('{"code":"internal_server_error"}');
     if (fault === 429) return response.writeHead(429, { 'retry-after': '1' }).end();
     if (fault === 'timeout') return; // never answers: the client gives up (and close() ends the connection)
+    const authorized = request.headers.authorization === `Basic ${Buffer.from(`admin:${options.password ?? 'secret'}`).toString('base64')}`;
+    // What a lie lists is shown as the site shows records: a protected one blank unless an editor asks to edit.
+    const shownAs = (kind: string) => (r: unknown) => {
+      const record = r as Record<string, any>;
+      return record?.password_protected && !(authorized && url.searchParams.get('context') === 'edit') ? { ...record, ...PROTECTED_BLANKS[kind]?.(record) } : r;
+    };
+    // One venue or organizer by id, as a visitor may read a protected one (blank, not refused: §4).
+    const single = /^(venues|organizers)\/(\d+)$/.exec(resource);
+    if (single) {
+      const found = records[single[1]].find((r) => r.id === Number(single[2]) && (authorized || r.status === undefined || r.status === 'publish'));
+      if (!found) return response.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'rest_invalid_param', message: 'Invalid parameter(s): id', data: { status: 400, params: { id: 'Invalid parameter.' } } }));
+      const { password_protected: _p, ...sent } = shownAs(single[1])(found) as Record<string, any>;
+      return response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(sent));
+    }
     const list = records[resource];
     if (!list) return response.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"rest_no_route","message":"No route was found matching the URL and request method.","data":{"status":404}}');
     const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 10), cap);
-    const authorized = request.headers.authorization === `Basic ${Buffer.from(`admin:${options.password ?? 'secret'}`).toString('base64')}`;
     // `include`: only these ids, in post date then id order (the fake's records share a date); tec-rest-v1.md §2.3.
     const include = url.searchParams.get('include')?.split(',').map(Number);
     const allowed = list.filter((r) => (authorized || r.status === undefined || r.status === 'publish') && (!include || include.includes(r.id)));
     const visible = include ? allowed.sort((a, b) => a.id - b.id) : allowed;
     const chosen = visible.slice((page - 1) * perPage, page * perPage);
-    // What a lie lists is shown as the site shows records: a protected one blank unless an editor asks to edit.
-    const guarded = (r: unknown) => (r as Record<string, any>)?.password_protected && !(authorized && url.searchParams.get('context') === 'edit');
-    const items = (lies.page ? lies.page(resource, page, chosen) : chosen).map((r) => (guarded(r) ? { ...(r as object), ...PROTECTED_BLANKS } : r));
+    const items = (lies.page ? lies.page(resource, page, chosen) : chosen).map(shownAs(resource));
     // The reference's posts (not its terms) answer a page past the end with a 404 (tec-rest-v1.md §2.2).
     const label = { events: 'event', venues: 'venue', organizers: 'organizer' }[resource];
     if (!label && lies.newerTermPaging && page > 1 && items.length === 0) {

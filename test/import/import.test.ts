@@ -203,6 +203,31 @@ for (const dialect of dialects()) {
       expect(await database.db.selectFrom('event').select('title').where('status', '=', 'publish').where('description', 'like', '%Only for members%').execute()).toEqual([]);
     });
 
+    it('a password-protected venue or organizer: without credentials it fails saying why; with them it comes in private, one added meanwhile asked for alone', async () => {
+      site.records.venues[2] = { ...site.records.venues[2], password_protected: true, address: '1 Secret Street' };
+      site.records.organizers[0] = { ...site.records.organizers[0], password_protected: true, organizer: 'Hidden Society', email: 'members@example.org' };
+      const anonymous = await run();
+      expect(anonymous.failures.map((f) => [f.resource, f.reason.split(':')[0]]).filter(([resource]) => resource !== 'events')).toEqual([['venues', 'password-protected'], ['organizers', 'password-protected']]);
+      expect(await database.db.selectFrom('venue').select('id').where('address', '=', '1 Secret Street').execute()).toEqual([]);
+
+      // A protected venue added after the visitor's walk of the venues (its first three requests), before the editor's.
+      let venueLists = 0;
+      site.lies.page = (resource, _page, items) => {
+        if (resource === 'venues' && ++venueLists === 4) {
+          site.records.venues.push({ ...site.records.venues[0], id: 1999, global_id: 'fake.test?id=1999', venue: 'Late Hall', slug: 'late-hall', password_protected: true, address: '2 Secret Street' });
+        }
+        return items;
+      };
+      const whole = await run({ user: 'admin', password: 'secret' });
+      expect(whole.failures).toEqual([]);
+      expect(site.seen).toContain('venues/1999?page=1'); // asked for alone, as a visitor
+      const venues = await database.db.selectFrom('venue').select(['title', 'status', 'address']).where('address', 'like', '%Secret Street').orderBy('title').execute();
+      expect(venues).toEqual([{ title: 'Hall 2', status: 'private', address: '1 Secret Street' }, { title: 'Late Hall', status: 'private', address: '2 Secret Street' }]);
+      const organizer = await database.db.selectFrom('organizer').select(['title', 'status']).where('title', '=', 'Hidden Society').executeTakeFirstOrThrow();
+      expect(organizer.status).toBe('private');
+      expect(await database.db.selectFrom('venue').select('title').where('status', '=', 'publish').where('title', '=', 'Hall 0').execute()).toHaveLength(1);
+    });
+
     it('one bad record fails alone, with its URL and reason; its page is written without it and nothing is half-written', async () => {
       // Event 5 shares a page (4 a page) with events 4, 6 and 7, written together in one transaction.
       site.records.events[5] = { ...site.records.events[5], start_date: 'the day after never' };
