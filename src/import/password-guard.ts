@@ -44,11 +44,17 @@ export async function createGuard(source: Source, resource: string, query: Recor
   }
   const blank = new Set<number>();
   const shown = new Set<number>();
-  for await (const page of source.pages(resource, asVisitor)) {
-    for (const view of page.records.filter(identified)) {
-      shown.add(view.id);
-      if (blanked(view)) blank.add(view.id);
+  try {
+    for await (const page of source.pages(resource, asVisitor)) {
+      for (const view of page.records.filter(identified)) {
+        shown.add(view.id);
+        if (blanked(view)) blank.add(view.id);
+      }
     }
+  } catch (error) {
+    // A walk cut short (the list moved under it, a page that never came) saves requests, no more: what it did
+    // not show is asked for alone. A site that answers nothing fails the editor's walk next, with its reason.
+    if (!(error instanceof SourceError)) throw error;
   }
   return async (whole) => {
     const alone = new Map<number, boolean>();

@@ -228,6 +228,18 @@ for (const dialect of dialects()) {
       expect(await database.db.selectFrom('venue').select('title').where('status', '=', 'publish').where('title', '=', 'Hall 0').execute()).toHaveLength(1);
     });
 
+    it('with credentials, a visitor\'s walk of the venues cut short costs requests, not the list: what it did not show is asked for alone', async () => {
+      site.records.venues[5] = { ...site.records.venues[5], password_protected: true, address: '5 Secret Street' };
+      // The walk's second page (venues 4-7) answers 500 to every try; the editor's walk comes after and gets it.
+      site.faults.set('venues?page=2', [500, 500, 500]);
+      const result = await run({ user: 'admin', password: 'secret' });
+      expect(result.failures).toEqual([]);
+      // Venues 4-7, and 8: the walk stops at the page that failed, the third one's answer unread.
+      expect(site.seen.filter((s) => /^venues\/\d+/.test(s)).sort()).toEqual([1004, 1005, 1006, 1007, 1008].map((id) => `venues/${id}?page=1`));
+      const guarded = await database.db.selectFrom('venue').select(['title', 'status']).where('address', '=', '5 Secret Street').executeTakeFirstOrThrow();
+      expect(guarded).toEqual({ title: 'Hall 5', status: 'private' });
+    });
+
     it('one bad record fails alone, with its URL and reason; its page is written without it and nothing is half-written', async () => {
       // Event 5 shares a page (4 a page) with events 4, 6 and 7, written together in one transaction.
       site.records.events[5] = { ...site.records.events[5], start_date: 'the day after never' };
