@@ -60,6 +60,11 @@ export interface Incoming {
   key: string;
   modified: string;
   input: () => unknown;
+  /**
+   * What the record names that is not here (`venue 1008`), as its last `input()` found: it is written without
+   * them, its lineage without its modification mark, so that a run again writes it whole once they are.
+   */
+  missing?: string[];
   /** How other records of the source name it (`venue:1001`), when they do. */
   ref?: string;
   /**
@@ -116,12 +121,50 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
       uncommitted = new Map();
     }
   }
-  const inputs = {
-    category: (r: any) => termInput(r, localId, 'category'),
-    tag: (r: any) => termInput(r, localId, 'tag'),
+  const inputs: Record<Kind, (record: any, ids: LocalId) => unknown> = {
+    category: (r, ids) => termInput(r, ids, 'category'),
+    tag: (r, ids) => termInput(r, ids, 'tag'),
     venue: venueInput,
     organizer: organizerInput,
-    event: (r: any) => eventInput(r, localId),
+    event: eventInput,
+  };
+  /** A record's input, and what it names that is not here (each reference looked up and not found). */
+  const mapped = (kind: Kind, record: Record<string, any>) => {
+    const missing: Array<{ kind: string; id: unknown; embedded?: Record<string, any> }> = [];
+    const input = inputs[kind](record, (refKind, id, embedded) => {
+      const found = localId(refKind, id);
+      // A reference that is no id (`{}`, `"x"`) names nothing that could come: it is left out, as before.
+      if (found === undefined && identified({ id })) missing.push({ kind: refKind, id, embedded });
+      return found;
+    });
+    return { input, missing };
+  };
+  /**
+   * What a page's records name that this run has not listed (deleted at the source since, say) but an earlier
+   * run brought: found by its lineage (its source key, from the embedded record where the source embeds one).
+   */
+  async function recallEarlier(kind: Kind, root: string, records: Record<string, any>[]) {
+    const wanted = new Map<string, Map<string, string>>(); // kind -> source key -> reference
+    for (const record of records) {
+      for (const ref of mapped(kind, record).missing) {
+        const keys = wanted.get(ref.kind) ?? wanted.set(ref.kind, new Map()).get(ref.kind) as Map<string, string>;
+        keys.set(sourceKey(root, ref.kind, typeof ref.embedded === 'object' && ref.embedded !== null ? ref.embedded : { id: ref.id }), `${ref.kind}:${ref.id}`);
+      }
+    }
+    for (const [refKind, keys] of wanted) {
+      for (const [key, row] of await store.repos.lineage.findMany(refKind, [...keys.keys()])) known.set(keys.get(key) as string, row.local_id);
+    }
+  }
+  const incomingOf = (kind: Kind, root: string, record: Record<string, any>): Incoming => {
+    const item: Incoming = {
+      key: sourceKey(root, kind, record), modified: modifiedMark(record), ref: `${kind}:${record.id}`,
+      input: () => {
+        const { input, missing } = mapped(kind, record);
+        item.missing = missing.map((ref) => `${ref.kind} ${JSON.stringify(ref.id)}`);
+        return input;
+      },
+    };
+    return item;
   };
 
   async function run(source: Source, root: string, options: ImportOptions) {
@@ -134,6 +177,9 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
       const posts = kind !== 'category' && kind !== 'tag';
       if (options.authenticated && posts) Object.assign(query, { status: 'publish,future,draft,pending,private', context: 'edit' });
       let done = 0;
+      // Written without something they name: a category whose parent comes on a later page, an event whose
+      // venue failed. Written again at the end of their list if what they name is here by then.
+      const partial: Array<{ record: Record<string, any>; url: string; missing: string[] }> = [];
       try {
         const guard = options.authenticated && posts ? await createGuard(source, resource, query) : undefined;
         for await (const page of source.pages(resource, query)) {
@@ -143,13 +189,13 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
             tally.failed++;
             failures.push({ resource, url: identified(record) ? recordUrl(record, page.url) : page.url, reason });
           }
-          const incoming = records.map((record) => ({
-            key: sourceKey(root, kind, record), modified: modifiedMark(record), input: () => inputs[kind](record), ref: `${kind}:${record.id}`,
-          }));
+          await recallEarlier(kind, root, records);
+          const incoming = records.map((record) => incomingOf(kind, root, record));
           const outcomes = await writeBatch(kind, incoming, options);
           outcomes.forEach((result, i) => {
             tally[result.outcome]++;
             if (result.outcome === 'failed') failures.push({ resource, url: recordUrl(records[i], page.url), reason: result.reason });
+            else if (incoming[i].missing?.length) partial.push({ record: records[i], url: page.url, missing: incoming[i].missing as string[] });
           });
           progress.tick(resource, (done += page.records.length));
         }
@@ -157,6 +203,13 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
         if (!(error instanceof SourceError)) throw error;
         tally.failed++;
         failures.push({ resource, url: error.url, reason: error.message });
+      }
+      const completable = partial.filter(({ record }) => mapped(kind, record).missing.length === 0);
+      if (completable.length > 0) await writeBatch(kind, completable.map(({ record }) => incomingOf(kind, root, record)), options);
+      // Not listed to this import (a draft venue without credentials) nor brought by an earlier run: written
+      // (counted so), and listed among the failures, as the run did not bring them whole.
+      for (const { record, url, missing } of partial.filter((entry) => !completable.includes(entry))) {
+        failures.push({ resource, url: recordUrl(record, url), reason: `written without its ${missing.join(', ')}: not imported (failed, or not listed to this import); the same import run again completes it once they are` });
       }
       progress.end(resource);
     }
@@ -195,7 +248,7 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
         if (creates.length > 0) {
           const made = creates.map((i) => batch[i]);
           const ids = await (writers[kind].createManyWithin as NonNullable<Writer['createManyWithin']>)(repos, made.map((item) => inputOf(kind, item)), as);
-          await repos.lineage.add(kind, made.map((item, n) => ({ sourceKey: item.key, localId: ids[n], sourceModified: item.modified })));
+          await repos.lineage.add(kind, made.map((item, n) => ({ sourceKey: item.key, localId: ids[n], sourceModified: markOf(item) })));
           for (const id of ids) repos.changes.noteTouched({ kind, id, userId: as.id });
           creates.forEach((i, n) => {
             outcomes[i] = { outcome: 'created', id: ids[n] };
@@ -229,11 +282,11 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
     const onto = last?.local_id ?? (outcome === 'created' ? await item.target?.(repos) : undefined);
     const id = outcome === 'unchanged' ? last?.local_id : await writers[kind].saveWithin(repos, inputOf(kind, item), as, onto);
     if (outcome !== 'unchanged' && id !== undefined) {
-      const entry = [{ sourceKey: item.key, localId: id, sourceModified: item.modified }];
+      const entry = [{ sourceKey: item.key, localId: id, sourceModified: markOf(item) }];
       await (outcome === 'created' ? repos.lineage.add(kind, entry) : repos.lineage.save(kind, entry));
       // A record found here already (its duplicate, or a target) and left as it was still names a new source.
       repos.changes.noteTouched({ kind, id, userId: as.id });
-      seen.set(item.key, { local_id: id, source_modified: item.modified });
+      seen.set(item.key, { local_id: id, source_modified: markOf(item) });
     }
     if (item.ref && id !== undefined) uncommitted.set(item.ref, id);
     return { outcome, id };
@@ -249,6 +302,8 @@ function plan(item: Incoming, seen: Seen, options: ImportOptions): 'created' | '
   if (last && item.modified !== '' && last.source_modified === item.modified) return 'unchanged';
   return last ? 'updated' : 'created';
 }
+/** The modification mark a record's lineage keeps: none for one written without something it names (so a run again writes it). */
+const markOf = (item: Incoming) => (item.missing?.length ? '' : item.modified);
 /** modified_utc where the source has it; terms have none, so a digest of the record stands for it. */
 const modifiedMark = (record: Record<string, any>) =>
   typeof record.modified_utc === 'string' ? record.modified_utc : createHash('sha256').update(JSON.stringify(record)).digest('base64url');

@@ -4,7 +4,8 @@
  * follow one set of rules. References to other records are turned into local ids by `localId`.
  */
 type Rec = Record<string, any>;
-export type LocalId = (kind: string, sourceId: unknown) => number | undefined;
+/** The local id of a record the source names by its id, with the record itself where the source embeds it. */
+export type LocalId = (kind: string, sourceId: unknown, embedded?: Rec) => number | undefined;
 
 const pick = (record: Rec, names: string[]) => {
   const out: Rec = {};
@@ -40,10 +41,10 @@ export const venueInput = (record: Rec) => Object.assign(
 export const organizerInput = (record: Rec) => Object.assign(common(record), pick(record, ['organizer', 'phone', 'website', 'email']));
 
 const ids = (list: unknown, kind: string, localId: LocalId) =>
-  (Array.isArray(list) ? list : []).map((item) => localId(kind, (item as Rec)?.id ?? item)).filter((id): id is number => id !== undefined);
+  (Array.isArray(list) ? list : []).map((item) => localId(kind, (item as Rec)?.id ?? item, item as Rec)).filter((id): id is number => id !== undefined);
 
 export function eventInput(record: Rec, localId: LocalId) {
-  const venueId = record.venue && typeof record.venue === 'object' && !Array.isArray(record.venue) ? localId('venue', record.venue.id) : undefined;
+  const venueId = record.venue && typeof record.venue === 'object' && !Array.isArray(record.venue) ? localId('venue', record.venue.id, record.venue) : undefined;
   const input: Rec = Object.assign(
     common(record),
     pick(record, ['title', 'start_date', 'end_date', 'timezone', 'all_day', 'website', 'featured', 'sticky', 'hide_from_listings', 'show_map', 'show_map_link']),

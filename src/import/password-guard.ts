@@ -12,8 +12,8 @@ type Rec = Record<string, any>;
  */
 const BLANKED: Record<string, (view: Rec) => boolean> = {
   events: (view) => view.all_day === null,
-  venues: (view) => Array.isArray(view.venue),
-  organizers: (view) => Array.isArray(view.organizer),
+  venues: (view) => Array.isArray(view.venue) && view.venue.length === 0,
+  organizers: (view) => Array.isArray(view.organizer) && view.organizer.length === 0,
 };
 
 /**

@@ -116,7 +116,9 @@ export async function startFakeSite(options: { venues: number; events: number; p
     // `include`: only these ids, in post date then id order (the fake's records share a date); tec-rest-v1.md §2.3.
     const include = url.searchParams.get('include')?.split(',').map(Number);
     const allowed = list.filter((r) => (authorized || r.status === undefined || r.status === 'publish') && (!include || include.includes(r.id)));
-    const visible = include ? allowed.sort((a, b) => a.id - b.id) : allowed;
+    // Terms in name order, as the reference lists them by default (§2.2): a child may come before its parent.
+    const byName = resource === 'categories' || resource === 'tags';
+    const visible = include ? allowed.sort((a, b) => a.id - b.id) : byName ? allowed.sort((a, b) => String(a.name).localeCompare(String(b.name))) : allowed;
     const chosen = visible.slice((page - 1) * perPage, page * perPage);
     const items = (lies.page ? lies.page(resource, page, chosen) : chosen).map(shownAs(resource));
     // The reference's posts (not its terms) answer a page past the end with a 404 (tec-rest-v1.md §2.2).
