@@ -182,9 +182,8 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
       const partial: Array<{ record: Record<string, any>; url: string; missing: string[] }> = [];
       try {
         const guard = options.authenticated && posts ? await createGuard(source, resource, query) : undefined;
-        for await (const page of source.pages(resource, query)) {
+        for await (const { page, records, refused } of sorted(source.pages(resource, query), (page) => writable(page.records, resource, guard))) {
           progress.total(resource, page.total);
-          const { records, refused } = await writable(page.records, resource, guard);
           for (const [record, reason] of refused) {
             tally.failed++;
             failures.push({ resource, url: identified(record) ? recordUrl(record, page.url) : page.url, reason });
@@ -328,6 +327,28 @@ async function writable(listed: unknown[], resource: string, guard?: Guard): Pro
     records = readable;
   }
   return { records, refused };
+}
+
+/**
+ * The pages with what `sort` makes of each, the next few pages' sorting begun while the caller writes this one
+ * (as many as the source asks for ahead): a guard's requests (a visitor's view of each page) wait on the site
+ * together, not one after another behind the database.
+ */
+async function* sorted<P, S>(pages: AsyncGenerator<P>, sort: (page: P) => Promise<S>, depth = 4): AsyncGenerator<{ page: P } & S> {
+  // An async generator answers its next() calls in the order they were made: the queue stays in page order.
+  const ahead: Array<Promise<({ page: P } & S) | undefined>> = [];
+  const fill = () => {
+    while (ahead.length < depth) {
+      const next = pages.next().then(async (step) => (step.done ? undefined : { page: step.value, ...(await sort(step.value)) }));
+      next.catch(() => {}); // awaited in turn below; one left behind by an early return must not crash the process
+      ahead.push(next);
+    }
+  };
+  fill();
+  for (let current = await ahead.shift(); current; current = await ahead.shift()) {
+    fill();
+    yield current;
+  }
 }
 
 function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
