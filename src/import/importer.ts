@@ -297,7 +297,8 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
 /** What a record needs: nothing when older than `--since` or unchanged since the last run. */
 function plan(item: Incoming, seen: Seen, options: ImportOptions): 'created' | 'updated' | 'unchanged' {
   const last = seen.get(item.key);
-  if (options.since && item.modified !== '' && item.modified < options.since) return 'unchanged';
+  // One written without something it names (its lineage without a mark) is written again, however old.
+  if (options.since && item.modified !== '' && item.modified < options.since && last?.source_modified !== '') return 'unchanged';
   if (last && item.modified !== '' && last.source_modified === item.modified) return 'unchanged';
   return last ? 'updated' : 'created';
 }
