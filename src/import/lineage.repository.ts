@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { precompiledList } from '../db/precompiled.ts';
 
@@ -6,6 +7,11 @@ import { precompiledList } from '../db/precompiled.ts';
  * an import writes a record and its lineage in one transaction: a crash between the two cannot leave a record
  * the next run would not recognise and create again.
  */
+/** Where each kind's local records are: a lineage row whose record is gone from there is stale. */
+const TABLES: Record<string, string> = { event: 'event', venue: 'venue', organizer: 'organizer', category: 'term', tag: 'term' };
+/** Whether a lineage row's local record is still here (deleted since, by hand or through the API, it is not). */
+const recordHere = (kind: string) => sql<boolean>`exists (select 1 from ${sql.table(TABLES[kind] ?? 'event')} r where r.id = import_lineage.local_id)`;
+
 export function createLineageRepository(db: Db) {
   // One kind's keys, compiled once per list length: a single event read asks for its own only (its venue and
   // organizers are mostly kept), and building the query of several kinds cost more than running it.
@@ -20,11 +26,14 @@ export function createLineageRepository(db: Db) {
     return query;
   };
   return {
-    /** The lineage rows of these source keys, by key (one query for a page of records). */
+    /**
+     * The lineage rows of these source keys whose local records are still here, by key (one query for a page
+     * of records). A record deleted here since is as if never imported: the next import brings it again.
+     */
     async findMany(kind: string, sourceKeys: string[]) {
       if (sourceKeys.length === 0) return new Map<string, { local_id: number; source_modified: string }>();
       const rows = await db.selectFrom('import_lineage').select(['source_key', 'local_id', 'source_modified'])
-        .where('kind', '=', kind).where('source_key', 'in', [...new Set(sourceKeys)]).execute();
+        .where('kind', '=', kind).where('source_key', 'in', [...new Set(sourceKeys)]).where(recordHere(kind)).execute();
       return new Map(rows.map((row) => [row.source_key, row]));
     },
 
@@ -34,6 +43,9 @@ export function createLineageRepository(db: Db) {
      */
     async add(kind: string, entries: Array<{ sourceKey: string; localId: number; sourceModified: string }>) {
       if (entries.length === 0) return;
+      // The rows of records deleted here since go first; a live row of the same key still conflicts.
+      await db.deleteFrom('import_lineage').where('kind', '=', kind).where('source_key', 'in', entries.map((e) => e.sourceKey))
+        .where(sql<boolean>`not ${recordHere(kind)}`).execute();
       await db.insertInto('import_lineage')
         .values(entries.map((e) => ({ kind, source_key: e.sourceKey, local_id: e.localId, source_modified: e.sourceModified })))
         .execute();

@@ -257,6 +257,20 @@ for (const dialect of dialects()) {
       expect(event.title).toBe('Hall 3');
     });
 
+    it('a venue deleted here after an import is brought again by the next, and an event changed at the source names it', async () => {
+      await run();
+      const hall0 = await database.db.selectFrom('venue').select('id').where('title', '=', 'Hall 0').executeTakeFirstOrThrow();
+      await database.db.deleteFrom('venue').where('id', '=', hall0.id).execute();
+      site.records.events[0] = { ...site.records.events[0], title: 'Event 0 moved', modified_utc: '2026-12-05 00:00:00' };
+      // Once its lineage still named the deleted venue: the changed event failed (`Invalid parameter(s): venue`).
+      const again = await run();
+      expect([again.failures, again.summary.venues.created, again.summary.events.updated]).toEqual([[], 1, 1]);
+      const moved = await database.db.selectFrom('event').innerJoin('venue', 'venue.id', 'event.venue_id').select('venue.title').where('event.title', '=', 'Event 0 moved').executeTakeFirstOrThrow();
+      expect(moved.title).toBe('Hall 0');
+      // Nine venues, nine lineage rows: the deleted one's row made way for the new record's.
+      expect(Number((await sql<{ n: number }>`select count(*) as n from import_lineage where kind = 'venue'`.execute(database.db)).rows[0].n)).toBe(9);
+    });
+
     it('one bad record fails alone, with its URL and reason; its page is written without it and nothing is half-written', async () => {
       // Event 5 shares a page (4 a page) with events 4, 6 and 7, written together in one transaction.
       site.records.events[5] = { ...site.records.events[5], start_date: 'the day after never' };
