@@ -4,6 +4,7 @@ import ICAL from 'ical.js';
 import type { Repositories } from '../store.ts';
 import { readStamp, writeStamp } from '../time/clock.ts';
 import type { createImporter, ImportOptions, Failure, Tally } from './importer.ts';
+import { usableKey } from './mapping.ts';
 import { createFetcher, ImportError, type SourceOptions } from './source.ts';
 
 type Importer = ReturnType<typeof createImporter>;
@@ -175,6 +176,7 @@ export async function importIcs(where: string, importer: Importer, options: Impo
         const event = new ICAL.Event(component);
         const recurrence = event.component.getFirstProperty('recurrence-id');
         const key = `${event.uid}${recurrence ? `#${String(recurrence.getFirstValue())}` : ''}`;
+        if (!usableKey(key)) throw new Error('its UID is no key (a control character in it, or past 2000 characters)');
         const target = recurrence ? exceptionTarget(event, recurrence) : undefined;
         batch.push({ key, modified: modifiedMark(event.component), input: () => readable(() => eventInput(event)), ...(target ? { target } : {}) });
         events.push(event);

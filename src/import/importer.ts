@@ -298,7 +298,8 @@ export function createImporter(deps: { config: Config; database: DbHandle; calle
 function plan(item: Incoming, seen: Seen, options: ImportOptions): 'created' | 'updated' | 'unchanged' {
   const last = seen.get(item.key);
   // One written without something it names (its lineage without a mark) is written again, however old.
-  if (options.since && item.modified !== '' && item.modified < options.since && last?.source_modified !== '') return 'unchanged';
+  // A digest (a term's, or a record without a time) says nothing of when: only a time is compared with --since.
+  if (options.since && isStamp(item.modified) && item.modified < options.since && last?.source_modified !== '') return 'unchanged';
   if (last && item.modified !== '' && last.source_modified === item.modified) return 'unchanged';
   return last ? 'updated' : 'created';
 }
@@ -306,7 +307,9 @@ function plan(item: Incoming, seen: Seen, options: ImportOptions): 'created' | '
 const markOf = (item: Incoming) => (item.missing?.length ? '' : item.modified);
 /** modified_utc where the source has it; terms have none, so a digest of the record stands for it. */
 const modifiedMark = (record: Record<string, any>) =>
-  typeof record.modified_utc === 'string' ? record.modified_utc : createHash('sha256').update(JSON.stringify(record)).digest('base64url');
+  isStamp(record.modified_utc) ? record.modified_utc : createHash('sha256').update(JSON.stringify(record)).digest('base64url');
+/** A UTC time as the reference writes one; anything else a broken site sends (a NUL, a list) is no mark to keep. */
+const isStamp = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value);
 
 /**
  * What of a page can be written, and what fails alone and why: what is no record (null, a number) or names

@@ -61,4 +61,7 @@ export function eventInput(record: Rec, localId: LocalId) {
 
 /** The idempotency key: the record's global_id, or the root and id for records without one (terms). */
 export const sourceKey = (root: string, kind: string, record: Rec) =>
-  typeof record.global_id === 'string' && record.global_id !== '' ? record.global_id : `${root}#${kind}:${record.id}`;
+  usableKey(record.global_id) ? record.global_id : `${root}#${kind}:${record.id}`;
+// A global_id is the reference's `host?id=N`, a UID an iCalendar text: one with control characters (a NUL,
+// which PostgreSQL cannot store) or past any URL's length keys nothing.
+export const usableKey = (value: unknown): value is string => typeof value === 'string' && value !== '' && value.length <= 2000 && !/[\u0000-\u001f\u007f]/.test(value);
