@@ -2,16 +2,20 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { precompiledList } from '../db/precompiled.ts';
 
+/** Where each kind's local records are: a lineage row whose record is gone from there is stale. */
+const TABLES: Record<string, string> = { event: 'event', venue: 'venue', organizer: 'organizer', category: 'term', tag: 'term' };
+/** Whether a lineage row's local record is still here (deleted since, by hand or through the API, it is not). */
+function recordHere(kind: string) {
+  const table = TABLES[kind];
+  if (!table) throw new Error(`no lineage for records of kind ${kind}`);
+  return sql<boolean>`exists (select 1 from ${sql.table(table)} r where r.id = import_lineage.local_id)`;
+}
+
 /**
  * Which local record each imported source record became (migration 0008). A repository like the others, so
  * an import writes a record and its lineage in one transaction: a crash between the two cannot leave a record
  * the next run would not recognise and create again.
  */
-/** Where each kind's local records are: a lineage row whose record is gone from there is stale. */
-const TABLES: Record<string, string> = { event: 'event', venue: 'venue', organizer: 'organizer', category: 'term', tag: 'term' };
-/** Whether a lineage row's local record is still here (deleted since, by hand or through the API, it is not). */
-const recordHere = (kind: string) => sql<boolean>`exists (select 1 from ${sql.table(TABLES[kind] ?? 'event')} r where r.id = import_lineage.local_id)`;
-
 export function createLineageRepository(db: Db) {
   // One kind's keys, compiled once per list length: a single event read asks for its own only (its venue and
   // organizers are mostly kept), and building the query of several kinds cost more than running it.

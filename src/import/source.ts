@@ -1,8 +1,9 @@
 /**
  * Reading a live The Events Calendar site (tribe/events/v1): list pages with retries on 5xx and timeouts,
- * 429 honoured through Retry-After (`createFetcher`, which reads an iCalendar feed's URL too). Once the first page says how many there are, the next few are asked for
- * at once (`concurrency`) while the caller writes; pages are still yielded in order, and no more than
- * `concurrency` wait, so memory stays flat whatever the site's size.
+ * 429 honoured through Retry-After (`createFetcher`, which reads an iCalendar feed's URL too). Once the first
+ * page says how many there are, the next few are asked for at once (`concurrency`) while the caller writes;
+ * pages are still yielded in order, and no more than `concurrency` wait, so memory stays flat whatever the
+ * site's size.
  */
 export interface SourceOptions {
   user?: string;
